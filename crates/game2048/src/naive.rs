@@ -1,0 +1,97 @@
+//! The reference solver: try every sequence of moves, copying the board.
+//!
+//! This is the usual judge solution and is kept, unchanged in spirit, as the
+//! yardstick the fast search is tested against: 4^K move sequences, each move
+//! reading every line out of the board, sliding it, and writing it back.
+
+use crate::board::{largest_tile, Board, Move};
+use crate::slide::slide_line;
+
+/// The board after one move: every line is read from the wall the tiles move
+/// toward, slid, and written back.
+pub fn apply_move(board: &Board, direction: Move) -> Board {
+    let n = board.rows();
+    let mut next = board.clone();
+    for fixed in 0..n {
+        // The cells of one line, ordered from the wall inward.
+        let cells: Vec<(usize, usize)> = (0..n)
+            .map(|k| match direction {
+                Move::Left => (fixed, k),
+                Move::Right => (fixed, n - 1 - k),
+                Move::Up => (k, fixed),
+                Move::Down => (n - 1 - k, fixed),
+            })
+            .collect();
+        let mut line: Vec<u64> = cells.iter().map(|&cell| board[cell]).collect();
+        slide_line(&mut line);
+        for (&cell, &value) in cells.iter().zip(&line) {
+            next[cell] = value;
+        }
+    }
+    next
+}
+
+/// The largest tile reachable in at most `moves` moves. A move never makes
+/// the largest tile smaller, so trying exactly `moves` moves is enough.
+pub fn solve(board: &Board, moves: u32) -> u64 {
+    if moves == 0 {
+        return largest_tile(board);
+    }
+    Move::ALL
+        .iter()
+        .map(|&direction| solve(&apply_move(board, direction), moves - 1))
+        .max()
+        .unwrap_or(0)
+}
+
+/// One best move sequence and the boards after each move, by plain
+/// exhaustive search (the first best sequence in `L R U D` order).
+pub fn best_line(board: &Board, moves: u32) -> (u64, Vec<(Move, Board)>) {
+    if moves == 0 {
+        return (largest_tile(board), Vec::new());
+    }
+    let mut best: Option<(u64, Vec<(Move, Board)>)> = None;
+    for direction in Move::ALL {
+        let next = apply_move(board, direction);
+        let (value, mut rest) = best_line(&next, moves - 1);
+        let better = match &best {
+            None => true,
+            Some((best_value, _)) => value > *best_value,
+        };
+        if better {
+            rest.insert(0, (direction, next));
+            best = Some((value, rest));
+        }
+    }
+    best.unwrap_or((largest_tile(board), Vec::new()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid::Grid;
+
+    fn board(n: usize, cells: &[u64]) -> Board {
+        Grid::from_vec(n, n, cells.to_vec()).unwrap()
+    }
+
+    #[test]
+    fn the_sample_gives_16() {
+        assert_eq!(solve(&board(3, &[2, 2, 2, 4, 4, 4, 8, 8, 8]), 5), 16);
+    }
+
+    #[test]
+    fn moves_go_the_right_way() {
+        let b = board(2, &[2, 0, 2, 4]);
+        assert_eq!(apply_move(&b, Move::Left).cells(), &[2, 0, 2, 4]);
+        assert_eq!(apply_move(&b, Move::Right).cells(), &[0, 2, 2, 4]);
+        assert_eq!(apply_move(&b, Move::Up).cells(), &[4, 4, 0, 0]);
+        assert_eq!(apply_move(&b, Move::Down).cells(), &[0, 0, 4, 4]);
+    }
+
+    #[test]
+    fn zero_moves_is_the_largest_tile() {
+        assert_eq!(solve(&board(1, &[8]), 0), 8);
+        assert_eq!(solve(&board(1, &[8]), 5), 8);
+    }
+}

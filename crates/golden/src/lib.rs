@@ -1,0 +1,276 @@
+//! Golden-file tests: run a real binary on every case under
+//! `inputs/<binary>/` and compare what it prints with what is expected.
+//!
+//! Each problem crate has a `tests/golden.rs` test target with
+//! `harness = false` whose `main` calls [`main`] with the path cargo gives in
+//! `CARGO_BIN_EXE_<name>` (that variable exists only in the binary's own
+//! package, hence one small target per crate). Every case shows up in
+//! `cargo test` as its own named test, thanks to libtest-mimic.
+//!
+//! # Case files
+//!
+//! - `inputs/<binary>/<name>.in` with `<name>.out`: the binary must exit 0
+//!   and print the expected output, compared as judges compare (line by line,
+//!   CRLF as LF, trailing spaces and trailing blank lines ignored).
+//! - `inputs/<binary>/errors/<name>.in` with `<name>.err`: the binary must
+//!   print nothing on stdout, exactly the expected stderr, and exit with
+//!   status 1 (or the number in `<name>.status`).
+//! - An optional `<name>.args` holds command-line arguments, one per line.
+//!
+//! # Bless mode
+//!
+//! With `GOLDEN_BLESS=1` in the environment, the expected `.out` and `.err`
+//! files are rewritten from what the binary prints, after a deliberate change.
+//! Review the diff before committing it.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use libtest_mimic::{Arguments, Failed, Trial};
+
+/// How long one case may run before it counts as a hang.
+const CASE_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// The `inputs/` folder at the top of the workspace.
+pub fn inputs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../inputs")
+}
+
+/// Runs every golden case of `binary_name` against the executable at
+/// `binary`, as a libtest-style test program, and exits.
+pub fn main(binary: &str, binary_name: &str) {
+    let args = Arguments::from_args();
+    let trials = trials(Path::new(binary), binary_name);
+    libtest_mimic::run(&args, trials).exit();
+}
+
+/// One test per case file.
+fn trials(binary: &Path, binary_name: &str) -> Vec<Trial> {
+    let root = inputs_dir().join(binary_name);
+    let mut trials = Vec::new();
+    for (folder, kind) in [
+        (root.clone(), Kind::Answer),
+        (root.join("errors"), Kind::Error),
+    ] {
+        for input in case_inputs(&folder) {
+            let stem = input
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let name = match kind {
+                Kind::Answer => format!("{binary_name}::{stem}"),
+                Kind::Error => format!("{binary_name}::errors::{stem}"),
+            };
+            let binary = binary.to_path_buf();
+            trials.push(Trial::test(name, move || run_case(&binary, &input, kind)));
+        }
+    }
+    assert!(
+        !trials.is_empty(),
+        "no golden cases found under {}",
+        root.display()
+    );
+    trials
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Answer,
+    Error,
+}
+
+/// The `.in` files of a folder, sorted by name.
+fn case_inputs(folder: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut inputs: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "in"))
+        .collect();
+    inputs.sort();
+    inputs
+}
+
+/// What a run of the binary produced.
+struct Outcome {
+    status: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_case(binary: &Path, input: &Path, kind: Kind) -> Result<(), Failed> {
+    let stdin = fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+    let args: Vec<String> = read_optional(&input.with_extension("args"))
+        .map(|text| {
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default();
+    let outcome = run_binary(binary, &args, stdin)?;
+    let bless = std::env::var_os("GOLDEN_BLESS").is_some_and(|v| v != "0" && !v.is_empty());
+    let shown = input.display();
+    match kind {
+        Kind::Answer => {
+            let expected_path = input.with_extension("out");
+            if bless && outcome.status == Some(0) {
+                fs::write(&expected_path, &outcome.stdout).map_err(|e| e.to_string())?;
+            }
+            let expected = read_optional(&expected_path)
+                .ok_or_else(|| format!("{shown}: missing {}", expected_path.display()))?;
+            if outcome.status != Some(0) {
+                return Err(format!(
+                    "{shown}: expected exit status 0, got {:?}; stderr:\n{}",
+                    outcome.status, outcome.stderr
+                )
+                .into());
+            }
+            compare(&shown.to_string(), &expected, &outcome.stdout)
+        }
+        Kind::Error => {
+            let expected_path = input.with_extension("err");
+            let status_path = input.with_extension("status");
+            if bless {
+                fs::write(&expected_path, &outcome.stderr).map_err(|e| e.to_string())?;
+            }
+            let expected = read_optional(&expected_path)
+                .ok_or_else(|| format!("{shown}: missing {}", expected_path.display()))?;
+            let expected_status = match read_optional(&status_path) {
+                Some(text) => text
+                    .trim()
+                    .parse::<i32>()
+                    .map_err(|_| format!("{}: not a number", status_path.display()))?,
+                None => 1,
+            };
+            if !outcome.stdout.is_empty() {
+                return Err(format!(
+                    "{shown}: expected nothing on stdout, got:\n{}",
+                    outcome.stdout
+                )
+                .into());
+            }
+            if outcome.status != Some(expected_status) {
+                return Err(format!(
+                    "{shown}: expected exit status {expected_status}, got {:?}; stderr:\n{}",
+                    outcome.status, outcome.stderr
+                )
+                .into());
+            }
+            compare(&format!("{shown} (stderr)"), &expected, &outcome.stderr)
+        }
+    }
+}
+
+fn read_optional(path: &Path) -> Option<String> {
+    fs::read_to_string(path).ok()
+}
+
+/// Runs the binary with `stdin` as its input, with a time limit.
+fn run_binary(binary: &Path, args: &[String], stdin: Vec<u8>) -> Result<Outcome, Failed> {
+    let mut child = Command::new(binary)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
+    // Feed stdin from a thread so a binary that writes before it has read
+    // everything cannot deadlock against us.
+    let mut pipe = child.stdin.take().ok_or("no stdin pipe")?;
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(&stdin);
+    });
+    let stdout = child.stdout.take().ok_or("no stdout pipe")?;
+    let stderr = child.stderr.take().ok_or("no stderr pipe")?;
+    let out_reader = std::thread::spawn(move || read_all(stdout));
+    let err_reader = std::thread::spawn(move || read_all(stderr));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break status;
+        }
+        if started.elapsed() > CASE_TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!(
+                "{} did not finish within {CASE_TIMEOUT:?}",
+                binary.display()
+            )
+            .into());
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let _ = feeder.join();
+    let stdout = out_reader.join().map_err(|_| "stdout reader panicked")?;
+    let stderr = err_reader.join().map_err(|_| "stderr reader panicked")?;
+    Ok(Outcome {
+        status: status.code(),
+        stdout,
+        stderr,
+    })
+}
+
+fn read_all(mut source: impl std::io::Read) -> String {
+    let mut bytes = Vec::new();
+    let _ = source.read_to_end(&mut bytes);
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The lines of `text` as a judge compares them: CRLF as LF, trailing spaces
+/// dropped, trailing blank lines dropped.
+pub fn judge_lines(text: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+/// Compares expected and actual output as a judge does; on a difference,
+/// the error shows the case and a readable line diff.
+fn compare(case: &str, expected: &str, actual: &str) -> Result<(), Failed> {
+    let (want, got) = (judge_lines(expected), judge_lines(actual));
+    if want == got {
+        return Ok(());
+    }
+    let mut report = format!("{case}: output differs (- expected, + actual)\n");
+    let mut shown = 0;
+    for i in 0..want.len().max(got.len()) {
+        let (w, g) = (want.get(i), got.get(i));
+        if w == g {
+            continue;
+        }
+        if shown == 20 {
+            report.push_str("  ... more differences not shown\n");
+            break;
+        }
+        shown += 1;
+        if let Some(w) = w {
+            report.push_str(&format!("  line {:>4} - {w}\n", i + 1));
+        }
+        if let Some(g) = g {
+            report.push_str(&format!("  line {:>4} + {g}\n", i + 1));
+        }
+    }
+    Err(report.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn judge_comparison_ignores_line_endings_and_trailing_space() {
+        assert!(compare("c", "16\n", "16").is_ok());
+        assert!(compare("c", "#1 0 16\r\n", "#1 0 16  \n\n").is_ok());
+        assert!(compare("c", "16\n", "8\n").is_err());
+        assert!(compare("c", "1\n2\n", "1\n").is_err());
+        assert!(compare("c", "1 2\n", "1  2\n").is_err());
+    }
+}

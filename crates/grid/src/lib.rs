@@ -1,0 +1,24 @@
+//! Small, dependency-free utilities shared by the four grid-game solvers.
+//!
+//! Everything here is generic: nothing knows about 2048, Othello, Puyo or the
+//! footholds game. Each module is small and named after what it holds, in the
+//! spirit of ac-library-rs, so that a solver and the parts of this crate it
+//! uses can be pasted into a single file for a judge.
+//!
+//! - [`grid`]: a rectangular [`Grid`] with flat storage and `(row, col)` indexing.
+//! - [`dir`]: the 4 and 8 direction steps with bounds checks.
+//! - [`line`]: compaction of a line toward its start (2048's slide and Puyo's
+//!   gravity are both that).
+//! - [`components`]: connected components of equal cells, without recursion.
+//! - [`input`]: judge-input reading that reports errors by line and column.
+//! - [`cli`]: the few lines every binary's `main` shares (stdin, stdout, exit codes).
+
+pub mod cli;
+pub mod components;
+pub mod dir;
+pub mod grid;
+pub mod input;
+pub mod line;
+
+pub use crate::grid::Grid;
+pub use crate::input::InputError;
