@@ -1,6 +1,6 @@
 //! Reading the judge's input: N, then N lines of N tile values.
 
-use grid::input::{ascii_text, LineReader};
+use grid::input::{ascii_text, quote, LineReader, Token};
 use grid::{Grid, InputError};
 
 use crate::board::{Board, MAX_EXPONENT, MAX_SIDE};
@@ -18,22 +18,37 @@ pub fn parse(bytes: &[u8]) -> Result<Board, InputError> {
     for row in 0..side {
         let line = lines.expect_line(&format!("row {} of {side}", row + 1))?;
         for token in line.exact_tokens(side, "tile values")? {
-            let value = token.parse_u64("a tile value")?;
-            let valid = value == 0
-                || (value >= 2
-                    && value.is_power_of_two()
-                    && value.trailing_zeros() <= MAX_EXPONENT);
-            if !valid {
-                return Err(token.error(format!(
-                    "a tile must be 0 or a power of two from 2 to 2^{MAX_EXPONENT}, found {value}"
-                )));
-            }
-            cells.push(value);
+            cells.push(parse_tile(&token)?);
         }
     }
     lines.expect_end()?;
     Grid::from_vec(side, side, cells)
         .ok_or_else(|| InputError::new("internal error: board size mismatch"))
+}
+
+/// One tile: 0, or a power of two from 2 to 2^MAX_EXPONENT.
+fn parse_tile(token: &Token<'_>) -> Result<u64, InputError> {
+    let not_a_tile = || {
+        token.error(format!(
+            "a tile must be 0 or a power of two from 2 to 2^{MAX_EXPONENT}, found {}",
+            quote(token.text)
+        ))
+    };
+    // A number too large for u64 is simply not a valid tile; other errors
+    // (a negative number, not a number) keep their own message.
+    let value = token.parse_u64("a tile value").map_err(|e| {
+        if e.message.ends_with("too large") {
+            not_a_tile()
+        } else {
+            e
+        }
+    })?;
+    let is_tile = value >= 2 && value.is_power_of_two() && value.trailing_zeros() <= MAX_EXPONENT;
+    if value == 0 || is_tile {
+        Ok(value)
+    } else {
+        Err(not_a_tile())
+    }
 }
 
 #[cfg(test)]

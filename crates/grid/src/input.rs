@@ -245,7 +245,8 @@ pub struct LineReader<'a> {
 impl<'a> LineReader<'a> {
     /// A reader over `text`.
     pub fn new(text: &'a str) -> Self {
-        let last_line = text.split('\n').count();
+        // A final newline ends the last line; it does not start another.
+        let last_line = text.trim_end_matches(['\n', '\r']).split('\n').count();
         LineReader {
             lines: text.split('\n').enumerate(),
             last_line,

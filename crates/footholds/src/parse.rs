@@ -1,0 +1,290 @@
+//! Reading the input: one or more `board aloc bloc` triples written as JSON
+//! arrays of integers, separated by white space.
+
+use grid::input::{ascii_text, quote};
+use grid::InputError;
+
+use crate::game::{Game, MAX_CELLS};
+
+/// A JSON value of the small kind this input uses: an integer or an array.
+enum Value {
+    Number(u64),
+    Array(Vec<Spanned>),
+}
+
+/// A value and the line and column where it starts.
+struct Spanned {
+    value: Value,
+    line: usize,
+    column: usize,
+}
+
+impl Spanned {
+    fn error(&self, message: impl Into<String>) -> InputError {
+        InputError::at(self.line, self.column, message)
+    }
+}
+
+/// The deepest nesting the input needs is two (the board); a little slack
+/// gives better messages, and the cap keeps the recursive reader's depth fixed.
+const MAX_DEPTH: usize = 4;
+
+/// A cursor over the input text that tracks line and column.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn skip_space(&mut self) {
+        while let Some(&b) = self.bytes.get(self.at) {
+            match b {
+                b'\n' => {
+                    self.line += 1;
+                    self.column = 1;
+                }
+                b' ' | b'\t' | b'\r' => self.column += 1,
+                _ => return,
+            }
+            self.at += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    fn bump(&mut self) {
+        self.at += 1;
+        self.column += 1;
+    }
+
+    fn here(&self, message: impl Into<String>) -> InputError {
+        InputError::at(self.line, self.column, message)
+    }
+
+    fn found(&self) -> String {
+        match self.peek() {
+            None => "the end of the input".to_string(),
+            Some(b) => quote(&(b as char).to_string()),
+        }
+    }
+
+    /// Reads one value (a number or an array).
+    fn value(&mut self, depth: usize) -> Result<Spanned, InputError> {
+        self.skip_space();
+        let (line, column) = (self.line, self.column);
+        match self.peek() {
+            Some(b'[') => {
+                if depth >= MAX_DEPTH {
+                    return Err(self.here("arrays are nested too deeply"));
+                }
+                self.bump();
+                let mut items = Vec::new();
+                self.skip_space();
+                if self.peek() == Some(b']') {
+                    self.bump();
+                } else {
+                    loop {
+                        items.push(self.value(depth + 1)?);
+                        self.skip_space();
+                        match self.peek() {
+                            Some(b',') => self.bump(),
+                            Some(b']') => {
+                                self.bump();
+                                break;
+                            }
+                            _ => {
+                                return Err(self.here(format!(
+                                    "expected \",\" or \"]\", found {}",
+                                    self.found()
+                                )))
+                            }
+                        }
+                    }
+                }
+                Ok(Spanned {
+                    value: Value::Array(items),
+                    line,
+                    column,
+                })
+            }
+            Some(b'0'..=b'9') => {
+                let start = self.at;
+                while matches!(self.peek(), Some(b'0'..=b'9')) {
+                    self.bump();
+                }
+                let digits = std::str::from_utf8(&self.bytes[start..self.at]).unwrap_or("");
+                let number = digits.parse::<u64>().map_err(|_| {
+                    InputError::at(
+                        line,
+                        column,
+                        format!("the number {} is too large", quote(digits)),
+                    )
+                })?;
+                Ok(Spanned {
+                    value: Value::Number(number),
+                    line,
+                    column,
+                })
+            }
+            Some(b'-') => Err(self.here("negative numbers are not allowed here")),
+            _ => Err(self.here(format!(
+                "expected a number or \"[\", found {}",
+                self.found()
+            ))),
+        }
+    }
+
+    /// Reads one top-level argument, which must be an array.
+    fn argument(&mut self, what: &str) -> Result<Spanned, InputError> {
+        self.skip_space();
+        if self.peek() != Some(b'[') {
+            return Err(self.here(format!(
+                "expected {what} (a JSON array), found {}",
+                self.found()
+            )));
+        }
+        self.value(0)
+    }
+}
+
+/// Parses every `board aloc bloc` triple of the input.
+pub fn parse(bytes: &[u8]) -> Result<Vec<Game>, InputError> {
+    let text = ascii_text(bytes)?;
+    let mut reader = Reader {
+        bytes: text.as_bytes(),
+        at: 0,
+        line: 1,
+        column: 1,
+    };
+    let mut games = Vec::new();
+    loop {
+        reader.skip_space();
+        if reader.peek().is_none() {
+            break;
+        }
+        let board = reader.argument("the board")?;
+        let aloc = reader.argument("aloc")?;
+        let bloc = reader.argument("bloc")?;
+        games.push(build_game(&board, &aloc, &bloc)?);
+    }
+    if games.is_empty() {
+        return Err(InputError::new(
+            "the input is empty: expected `board aloc bloc`",
+        ));
+    }
+    Ok(games)
+}
+
+fn build_game(board: &Spanned, aloc: &Spanned, bloc: &Spanned) -> Result<Game, InputError> {
+    let Value::Array(rows) = &board.value else {
+        return Err(board.error("the board must be an array of rows"));
+    };
+    if rows.is_empty() {
+        return Err(board.error("the board has no rows"));
+    }
+    let mut cells = Vec::new();
+    let mut width = None;
+    for row in rows {
+        let Value::Array(items) = &row.value else {
+            return Err(row.error("each board row must be an array of 0 and 1"));
+        };
+        match width {
+            None if items.is_empty() => return Err(row.error("the board's rows are empty")),
+            None => width = Some(items.len()),
+            Some(w) if w != items.len() => {
+                return Err(row.error(format!(
+                    "every board row must have the same length: the first has {w}, this one {}",
+                    items.len()
+                )))
+            }
+            Some(_) => {}
+        }
+        for item in items {
+            match item.value {
+                Value::Number(0) => cells.push(false),
+                Value::Number(1) => cells.push(true),
+                _ => return Err(item.error("a board cell must be 0 or 1")),
+            }
+        }
+        if cells.len() > MAX_CELLS {
+            return Err(board.error(format!("the board has more than {MAX_CELLS} cells")));
+        }
+    }
+    let (height, width) = (rows.len(), width.unwrap_or(0));
+    let a = position(aloc, "aloc", height, width, &cells)?;
+    let b = position(bloc, "bloc", height, width, &cells)?;
+    Ok(Game::new(height, width, cells, a, b))
+}
+
+/// Reads `[row, col]` and checks that it is a foothold on the board.
+fn position(
+    arg: &Spanned,
+    name: &str,
+    height: usize,
+    width: usize,
+    cells: &[bool],
+) -> Result<usize, InputError> {
+    let numbers: Option<Vec<u64>> = match &arg.value {
+        Value::Array(items) => items
+            .iter()
+            .map(|i| match i.value {
+                Value::Number(n) => Some(n),
+                Value::Array(_) => None,
+            })
+            .collect(),
+        Value::Number(_) => None,
+    };
+    let Some([row, col]) = numbers
+        .as_deref()
+        .map(|n| <[u64; 2]>::try_from(n).ok())
+        .unwrap_or(None)
+    else {
+        return Err(arg.error(format!("{name} must be [row, col]")));
+    };
+    if row >= height as u64 || col >= width as u64 {
+        return Err(arg.error(format!(
+            "{name} [{row}, {col}] is off the {height} x {width} board"
+        )));
+    }
+    let index = row as usize * width + col as usize;
+    if !cells[index] {
+        return Err(arg.error(format!("{name} [{row}, {col}] is not on a foothold")));
+    }
+    Ok(index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_several_triples() {
+        let games = parse(b"[[1, 1, 1], [1, 0, 1]] [1, 0] [1, 2]\n[[1]]\t[0,0]\n[0,0]").unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!((games[0].height, games[0].width), (2, 3));
+        assert_eq!((games[0].a, games[0].b), (3, 5));
+        assert_eq!((games[1].a, games[1].b), (0, 0));
+    }
+
+    #[test]
+    fn errors_have_positions() {
+        let e = parse(b"[[1, 1], [1]] [0, 0] [0, 1]").unwrap_err();
+        assert_eq!((e.line, e.column), (Some(1), Some(10)));
+        let e = parse(b"[[1, 2]] [0, 0] [0, 1]").unwrap_err();
+        assert_eq!(e.column, Some(6));
+        let e = parse(b"[[1, 0]] [0, 0] [0, 1]").unwrap_err();
+        assert!(e.message.contains("not on a foothold"), "{e}");
+        let e = parse(b"[[1, 1]] [0, 0]").unwrap_err();
+        assert!(e.message.contains("bloc"), "{e}");
+        assert!(parse(b"").is_err());
+        assert!(parse(b"[[1, 1]] [0, 0] [0, 2]").is_err());
+        assert!(parse(b"[[1, 1]] [0] [0, 1]").is_err());
+        assert!(parse(b"[[1, 1]] [0, 0] [0, 1] x").is_err());
+        assert!(parse(b"[[[[[[1]]]]]] [0, 0] [0, 1]").is_err());
+        assert!(parse(b"[[1, 1]] [0, -1] [0, 1]").is_err());
+    }
+}
