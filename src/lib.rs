@@ -33,3 +33,51 @@ impl SplitMix64 {
         self.below(denominator) < numerator
     }
 }
+
+/// Fixed-seed 2048 boards for benchmarks.
+pub mod game2048_boards {
+    use super::SplitMix64;
+    use game2048::Board;
+    use grid::Grid;
+
+    /// The kinds of benchmark board.
+    #[derive(Clone, Copy, Debug)]
+    pub enum Kind {
+        /// Each cell 0 or 2^1 ..= 2^10, with equal chance.
+        Uniform,
+        /// Every cell 2 or 4.
+        Dense,
+        /// Cells from 2, 4, 8, 16, with 1024 in two opposite corners, so the
+        /// bounds always allow a 2048 that the search must disprove or find.
+        Pinned,
+    }
+
+    impl Kind {
+        /// All kinds, with their names.
+        pub const ALL: [(Kind, &'static str); 3] = [
+            (Kind::Uniform, "uniform"),
+            (Kind::Dense, "dense"),
+            (Kind::Pinned, "pinned"),
+        ];
+    }
+
+    /// A `side × side` board of the given kind.
+    pub fn board(kind: Kind, side: usize, seed: u64) -> Board {
+        let mut rng = SplitMix64::new(seed);
+        let mut cells: Vec<u64> = (0..side * side)
+            .map(|_| match kind {
+                Kind::Uniform => match rng.below(11) {
+                    0 => 0,
+                    e => 1 << e,
+                },
+                Kind::Dense => 2 << rng.below(2),
+                Kind::Pinned => 2 << rng.below(4),
+            })
+            .collect();
+        if let Kind::Pinned = kind {
+            cells[0] = 1024;
+            cells[side * side - 1] = 1024;
+        }
+        Grid::from_vec(side, side, cells).expect("side * side cells")
+    }
+}

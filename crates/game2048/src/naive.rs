@@ -44,28 +44,6 @@ pub fn solve(board: &Board, moves: u32) -> u64 {
         .unwrap_or(0)
 }
 
-/// One best move sequence and the boards after each move, by plain
-/// exhaustive search (the first best sequence in `L R U D` order).
-pub fn best_line(board: &Board, moves: u32) -> (u64, Vec<(Move, Board)>) {
-    if moves == 0 {
-        return (largest_tile(board), Vec::new());
-    }
-    let mut best: Option<(u64, Vec<(Move, Board)>)> = None;
-    for direction in Move::ALL {
-        let next = apply_move(board, direction);
-        let (value, mut rest) = best_line(&next, moves - 1);
-        let better = match &best {
-            None => true,
-            Some((best_value, _)) => value > *best_value,
-        };
-        if better {
-            rest.insert(0, (direction, next));
-            best = Some((value, rest));
-        }
-    }
-    best.unwrap_or((largest_tile(board), Vec::new()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,613 @@
+//! The fast engine: branch-and-bound over exponent boards, allocation-free
+//! inside the search.
+//!
+//! A board is a flat array of bytes, one per cell, holding the tile's
+//! exponent (0 = empty, 1 = 2, 2 = 4, …). Lines are slid in place. The search
+//! is a depth-first walk over move sequences that
+//!
+//! - skips a move that leaves the board unchanged (its subtree repeats the
+//!   parent's with one move fewer, so it can never do better);
+//! - cuts a node whose upper bound cannot beat the best tile found (see
+//!   [`upper_bound`]); the bound uses the tile counts per exponent, which is
+//!   tighter than "the largest tile doubles each move";
+//! - stops outright once the best tile equals the largest power of two not
+//!   above the sum of all tiles (the sum never changes, so nothing beats it);
+//! - tries the children with the largest new tile and fewest tiles first, so
+//!   good answers come early and the bounds cut more;
+//! - remembers boards already searched with at least as many moves left in a
+//!   transposition table and does not search them again.
+//!
+//! The table stores whole boards and compares them byte for byte, so a hash
+//! collision can never change an answer. It only holds nodes with at least
+//! [`TABLE_MIN_DEPTH`] moves left (below that, searching is cheaper than
+//! hashing) and stops taking entries at [`TABLE_MAX_BYTES`].
+
+use crate::board::{Board, Move};
+
+/// Nodes with fewer moves left than this are not stored in the table.
+pub const TABLE_MIN_DEPTH: u32 = 2;
+/// The most board bytes the transposition table keeps.
+pub const TABLE_MAX_BYTES: usize = 256 << 20;
+
+/// Exponents go up to 30 in the input and grow by at most one per move, so
+/// 64 counters cover every reachable tile with room to spare.
+const EXPONENTS: usize = 64;
+
+/// Options of a search, for benchmarks and tests that compare variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Use the transposition table.
+    pub table: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { table: true }
+    }
+}
+
+/// The result of a search: the largest tile and one sequence reaching it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub largest: u64,
+    pub moves: Vec<Move>,
+}
+
+/// The largest tile reachable in at most `moves` moves.
+pub fn solve(board: &Board, moves: u32) -> u64 {
+    search(board, moves, Options::default()).largest
+}
+
+/// Searches `moves` moves from `board` and returns the largest tile and one
+/// move sequence that reaches it (the shortest found first).
+pub fn search(board: &Board, moves: u32, options: Options) -> Found {
+    let side = board.rows();
+    let cells: Vec<u8> = board
+        .cells()
+        .iter()
+        .map(|&v| if v == 0 { 0 } else { v.trailing_zeros() as u8 })
+        .collect();
+    let mut searcher = Searcher::new(side, moves as usize, options);
+    searcher.run(&cells, moves);
+    let largest = if searcher.best == 0 {
+        0
+    } else {
+        1u64 << searcher.best
+    };
+    Found {
+        largest,
+        moves: searcher.best_line,
+    }
+}
+
+/// Slides one line of exponents toward its first cell, in place. The line
+/// is the cells `start, start + step, …` (`side` of them) of `cells`. Merges
+/// follow the judge's rule: equal neighbours merge once, nearest the wall
+/// first. Returns whether anything moved or merged.
+pub fn slide_exponents(cells: &mut [u8], start: usize, step: isize, side: usize) -> bool {
+    let mut changed = false;
+    // `write` is where the next tile lands; `open` says whether the tile just
+    // before `write` may still merge (it is not itself a merge product).
+    let mut write = start;
+    let mut placed = 0;
+    let mut open = false;
+    let mut read = start;
+    for _ in 0..side {
+        let value = cells[read];
+        if value != 0 {
+            let previous = write.wrapping_add_signed(-step);
+            if open && placed > 0 && cells[previous] == value {
+                cells[previous] = value + 1;
+                cells[read] = 0;
+                open = false;
+                changed = true;
+            } else {
+                if read != write {
+                    cells[write] = value;
+                    cells[read] = 0;
+                    changed = true;
+                }
+                write = write.wrapping_add_signed(step);
+                placed += 1;
+                open = true;
+            }
+        }
+        read = read.wrapping_add_signed(step);
+    }
+    changed
+}
+
+/// Applies a move to a flat exponent board in place; returns whether the
+/// board changed.
+pub fn apply_move_exponents(cells: &mut [u8], side: usize, direction: Move) -> bool {
+    let mut changed = false;
+    let row_step = side as isize;
+    for k in 0..side {
+        let (start, step) = match direction {
+            Move::Left => (k * side, 1),
+            Move::Right => (k * side + side - 1, -1),
+            Move::Up => (k, row_step),
+            Move::Down => ((side - 1) * side + k, -row_step),
+        };
+        changed |= slide_exponents(cells, start, step, side);
+    }
+    changed
+}
+
+/// The largest tile one move can make, and a move that makes it; `None` when
+/// no move merges anything.
+///
+/// In a move, the tiles of each line pack toward the wall and, of each run of
+/// equal neighbours (empty cells ignored), the first two merge. So a move
+/// along rows makes a tile of exponent `e + 1` exactly when some row has two
+/// tiles of exponent `e` with only empty cells between them, and likewise for
+/// columns. Left and right make the same largest tile, as do up and down.
+pub fn best_single_move(cells: &[u8], side: usize) -> Option<(u8, Move)> {
+    // The largest exponent with an equal neighbour along a row, and along a
+    // column (0 for none). Rows are read in order; for the columns, the last
+    // tile seen in each column is kept while the rows go by.
+    let (mut along_rows, mut along_columns) = (0u8, 0u8);
+    let mut above = [0u8; crate::board::MAX_SIDE];
+    for row in cells.chunks_exact(side) {
+        let mut left = 0;
+        for (c, &e) in row.iter().enumerate() {
+            if e != 0 {
+                if e == left {
+                    along_rows = along_rows.max(e);
+                }
+                if e == above[c] {
+                    along_columns = along_columns.max(e);
+                }
+                left = e;
+                above[c] = e;
+            }
+        }
+    }
+    match (along_rows, along_columns) {
+        (0, 0) => None,
+        (r, c) if r >= c => Some((r + 1, Move::Left)),
+        (_, c) => Some((c + 1, Move::Up)),
+    }
+}
+
+/// Whether two moves could make a tile of exponent `target`, on a board
+/// whose largest tile is below `target`.
+///
+/// The second move must merge two tiles of exponent `target − 1`, so after
+/// the first move there must be two of them: the ones already there, plus
+/// those the first move makes from pairs of `target − 2`. A move is along
+/// rows or along columns, and along one line a run of `k` equal neighbours
+/// makes `k / 2` merges; this counts the best axis. It is exact about the
+/// counts and ignores where the tiles end up, so it never cuts a board that
+/// could reach the target.
+pub fn two_moves_can_reach(
+    cells: &[u8],
+    side: usize,
+    counts: &[u32; EXPONENTS],
+    target: u8,
+) -> bool {
+    let have = counts[(target - 1) as usize];
+    if have >= 2 {
+        return true;
+    }
+    let source = target.saturating_sub(2);
+    if source == 0 {
+        return false;
+    }
+    let needed = 2 - have;
+    if counts[source as usize] < 2 * needed {
+        return false;
+    }
+    // Merges of `source` pairs along rows and along columns. For rows, keep the
+    // run of equal tiles in the current row; for columns, one run per column.
+    let (mut row_merges, mut column_merges) = (0u32, 0u32);
+    let mut above = [0u8; crate::board::MAX_SIDE];
+    let mut column_run = [0u32; crate::board::MAX_SIDE];
+    for row in cells.chunks_exact(side) {
+        let (mut left, mut row_run) = (0u8, 0u32);
+        for (c, &e) in row.iter().enumerate() {
+            if e == 0 {
+                continue;
+            }
+            if e == source {
+                row_run = if left == source { row_run + 1 } else { 1 };
+                column_run[c] = if above[c] == source {
+                    column_run[c] + 1
+                } else {
+                    1
+                };
+                // Every second tile of a run completes a merge.
+                row_merges += u32::from(row_run % 2 == 0);
+                column_merges += u32::from(column_run[c] % 2 == 0);
+            }
+            left = e;
+            above[c] = e;
+        }
+    }
+    row_merges.max(column_merges) >= needed
+}
+
+/// Tile counts per exponent, and the largest exponent present.
+fn count_tiles(cells: &[u8], counts: &mut [u32; EXPONENTS]) -> u8 {
+    counts.fill(0);
+    let mut largest = 0;
+    for &e in cells {
+        counts[e as usize] += 1;
+        largest = largest.max(e);
+    }
+    largest
+}
+
+/// The largest exponent a tile can reach within `moves_left` moves, given the
+/// tile counts and the largest exponent now present.
+///
+/// A tile can merge at most once per move, so a tile of exponent `e` made in
+/// `d` moves is a merge tree of depth at most `d` whose leaves are tiles of
+/// exponent at least `e − d`, summing to `2^e`. So `e` is reachable only if
+/// the tiles of exponents `e − d ..= e − 1` sum to at least `2^e`. This
+/// subsumes both "the largest tile at most doubles per move" and "the answer
+/// is at most the sum".
+pub fn upper_bound(counts: &[u32; EXPONENTS], largest: u8, moves_left: u32) -> u8 {
+    let d = moves_left.min(40);
+    let mut target = largest as u32 + d;
+    while target > largest as u32 {
+        let lowest = target.saturating_sub(d).max(1);
+        // Sum the tiles in units of 2^lowest; compare with 2^(target − lowest).
+        let mut sum: u64 = 0;
+        for e in lowest..target {
+            sum += u64::from(counts[e as usize]) << (e - lowest);
+        }
+        if sum >= 1u64 << (target - lowest) {
+            return target as u8;
+        }
+        target -= 1;
+    }
+    largest
+}
+
+/// The largest exponent not above the sum of all tiles: no sequence of any
+/// length can make a larger tile.
+fn sum_cap(counts: &[u32; EXPONENTS]) -> u8 {
+    let mut sum: u128 = 0;
+    for (e, &count) in counts.iter().enumerate().skip(1) {
+        sum += u128::from(count) << e;
+    }
+    if sum == 0 {
+        0
+    } else {
+        (127 - sum.leading_zeros()) as u8
+    }
+}
+
+/// The search state, allocated once.
+struct Searcher {
+    side: usize,
+    area: usize,
+    /// Four child boards per level: level `l` holds the children of the node
+    /// at level `l − 1`.
+    boards: Vec<u8>,
+    best: u8,
+    cap: u8,
+    best_line: Vec<Move>,
+    line: Vec<Move>,
+    table: Option<Table>,
+}
+
+impl Searcher {
+    fn new(side: usize, moves: usize, options: Options) -> Self {
+        let area = side * side;
+        Searcher {
+            side,
+            area,
+            boards: vec![0; (moves + 1) * 4 * area],
+            best: 0,
+            cap: 0,
+            best_line: Vec::new(),
+            line: Vec::with_capacity(moves),
+            table: if options.table && moves as u32 >= TABLE_MIN_DEPTH {
+                Some(Table::new(area))
+            } else {
+                None
+            },
+        }
+    }
+
+    fn run(&mut self, start: &[u8], moves: u32) {
+        let mut counts = [0; EXPONENTS];
+        let largest = count_tiles(start, &mut counts);
+        self.best = largest;
+        self.cap = sum_cap(&counts);
+        if moves == 0 || self.best >= self.cap {
+            return;
+        }
+        // The root's board sits in slot 0 of level 0; children go to level 1.
+        self.boards[..self.area].copy_from_slice(start);
+        self.visit(0, 0, moves, &counts, largest);
+    }
+
+    /// Searches the board at `level`, `slot` with `moves_left` moves left.
+    /// Returns `true` once the answer is proven (the cap is reached).
+    fn visit(
+        &mut self,
+        level: usize,
+        slot: usize,
+        moves_left: u32,
+        counts: &[u32; EXPONENTS],
+        largest: u8,
+    ) -> bool {
+        if largest > self.best {
+            self.best = largest;
+            self.best_line.clone_from(&self.line);
+            if self.best >= self.cap {
+                return true;
+            }
+        }
+        if moves_left == 0 || upper_bound(counts, largest, moves_left) <= self.best {
+            return false;
+        }
+        let node = (level * 4 + slot) * self.area;
+        if moves_left == 1 {
+            // The last move needs no children: its best tile follows from the
+            // equal neighbours along rows and columns.
+            if let Some((exponent, direction)) =
+                best_single_move(&self.boards[node..node + self.area], self.side)
+            {
+                if exponent > self.best {
+                    self.best = exponent;
+                    self.best_line.clone_from(&self.line);
+                    self.best_line.push(direction);
+                    return self.best >= self.cap;
+                }
+            }
+            return false;
+        }
+        if moves_left == 2
+            && !two_moves_can_reach(
+                &self.boards[node..node + self.area],
+                self.side,
+                counts,
+                self.best + 1,
+            )
+        {
+            return false;
+        }
+        if moves_left >= TABLE_MIN_DEPTH {
+            if let Some(table) = &mut self.table {
+                if !table.insert(&self.boards[node..node + self.area], moves_left as u8) {
+                    return false;
+                }
+            }
+        }
+
+        // Make the four children and order them, most promising first.
+        let children = (level + 1) * 4 * self.area;
+        let mut order: [(u8, u32, usize); 4] = [(0, 0, 0); 4];
+        let mut child_counts = [[0u32; EXPONENTS]; 4];
+        let mut live = 0;
+        for (k, direction) in Move::ALL.into_iter().enumerate() {
+            let at = children + k * self.area;
+            self.boards.copy_within(node..node + self.area, at);
+            let changed =
+                apply_move_exponents(&mut self.boards[at..at + self.area], self.side, direction);
+            if !changed {
+                continue;
+            }
+            let child_largest = count_tiles(&self.boards[at..at + self.area], &mut child_counts[k]);
+            let tiles = self.area as u32 - child_counts[k][0];
+            order[live] = (child_largest, tiles, k);
+            live += 1;
+        }
+        let order = &mut order[..live];
+        // Larger new tile first, then fewer tiles (more merging) first.
+        order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+        for &(child_largest, _, k) in order.iter() {
+            self.line.push(Move::ALL[k]);
+            let done = self.visit(
+                level + 1,
+                k,
+                moves_left - 1,
+                &child_counts[k],
+                child_largest,
+            );
+            self.line.pop();
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Boards already searched, with the most moves left they were searched with.
+///
+/// Open addressing over a power-of-two array of slots; each slot holds a
+/// hash, the moves left, and the offset of the board's bytes in one arena.
+/// Boards are compared in full, so the table never confuses two boards.
+struct Table {
+    area: usize,
+    slots: Vec<Slot>,
+    arena: Vec<u8>,
+    used: usize,
+}
+
+#[derive(Clone, Copy)]
+struct Slot {
+    hash: u64,
+    /// Offset of the board in `arena`, plus one; 0 marks an empty slot.
+    offset_plus_one: u32,
+    moves_left: u8,
+}
+
+const EMPTY_SLOT: Slot = Slot {
+    hash: 0,
+    offset_plus_one: 0,
+    moves_left: 0,
+};
+
+impl Table {
+    fn new(area: usize) -> Self {
+        Table {
+            area,
+            slots: vec![EMPTY_SLOT; 1 << 10],
+            arena: Vec::new(),
+            used: 0,
+        }
+    }
+
+    /// Records that `board` is being searched with `moves_left` moves left.
+    /// Returns `false` when it was already searched with at least as many
+    /// moves left (the caller then skips it: every tile it could reach has
+    /// been seen, or was cut by a bound that only tightens).
+    fn insert(&mut self, board: &[u8], moves_left: u8) -> bool {
+        let hash = hash_board(board);
+        let mask = self.slots.len() - 1;
+        let mut index = (hash as usize) & mask;
+        loop {
+            let slot = self.slots[index];
+            if slot.offset_plus_one == 0 {
+                break;
+            }
+            if slot.hash == hash {
+                let offset = slot.offset_plus_one as usize - 1;
+                if &self.arena[offset..offset + self.area] == board {
+                    if slot.moves_left >= moves_left {
+                        return false;
+                    }
+                    self.slots[index].moves_left = moves_left;
+                    return true;
+                }
+            }
+            index = (index + 1) & mask;
+        }
+        // A new board: store it unless the table is full, in which case the
+        // search simply goes on without remembering it.
+        if self.arena.len() + self.area > TABLE_MAX_BYTES
+            || self.arena.len() + self.area >= u32::MAX as usize
+        {
+            return true;
+        }
+        let offset = self.arena.len();
+        self.arena.extend_from_slice(board);
+        self.slots[index] = Slot {
+            hash,
+            offset_plus_one: offset as u32 + 1,
+            moves_left,
+        };
+        self.used += 1;
+        if self.used * 2 > self.slots.len() {
+            self.grow();
+        }
+        true
+    }
+
+    fn grow(&mut self) {
+        let doubled = vec![EMPTY_SLOT; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for slot in old.into_iter().filter(|s| s.offset_plus_one != 0) {
+            let mut index = (slot.hash as usize) & mask;
+            while self.slots[index].offset_plus_one != 0 {
+                index = (index + 1) & mask;
+            }
+            self.slots[index] = slot;
+        }
+    }
+}
+
+/// A well-mixed 64-bit hash of a board: eight bytes at a time, each word
+/// multiplied and folded, then a final avalanche (SplitMix64's finaliser).
+fn hash_board(board: &[u8]) -> u64 {
+    let mut h: u64 = board.len() as u64;
+    let mut chunks = board.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        h = (h.rotate_left(23) ^ u64::from_le_bytes(word)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    for &b in chunks.remainder() {
+        h = (h.rotate_left(23) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    h ^= h >> 30;
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^= h >> 27;
+    h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
+    h ^ (h >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid::Grid;
+
+    fn slid(mut line: Vec<u8>) -> Vec<u8> {
+        let n = line.len();
+        slide_exponents(&mut line, 0, 1, n);
+        line
+    }
+
+    #[test]
+    fn slides_like_the_judge() {
+        assert_eq!(slid(vec![1, 1, 1]), vec![2, 1, 0]);
+        assert_eq!(slid(vec![1, 1, 1, 1]), vec![2, 2, 0, 0]);
+        assert_eq!(slid(vec![2, 1, 1]), vec![2, 2, 0]);
+        assert_eq!(slid(vec![1, 0, 0, 1]), vec![2, 0, 0, 0]);
+        assert_eq!(slid(vec![0, 2, 2, 3]), vec![3, 3, 0, 0]);
+        assert_eq!(slid(vec![1, 2, 1, 2]), vec![1, 2, 1, 2]);
+    }
+
+    #[test]
+    fn reverse_and_strided_lines() {
+        // Right on the row [1, 1, 0]: the tiles merge at the right wall.
+        let mut cells = vec![1, 1, 0];
+        assert!(slide_exponents(&mut cells, 2, -1, 3));
+        assert_eq!(cells, vec![0, 0, 2]);
+        let mut board = vec![1, 0, 1, 0];
+        assert!(apply_move_exponents(&mut board, 2, Move::Up));
+        assert_eq!(board, vec![2, 0, 0, 0]);
+    }
+
+    #[test]
+    fn bound_uses_counts() {
+        let mut counts = [0; EXPONENTS];
+        // Two 4s and one 2: 8 is reachable in one move (4 + 4), 16 never.
+        counts[2] = 2;
+        counts[1] = 1;
+        assert_eq!(upper_bound(&counts, 2, 1), 3);
+        assert_eq!(upper_bound(&counts, 2, 5), 3);
+        assert_eq!(sum_cap(&counts), 3);
+        // Four 2s need two moves for an 8.
+        let mut twos = [0; EXPONENTS];
+        twos[1] = 4;
+        assert_eq!(upper_bound(&twos, 1, 1), 2);
+        assert_eq!(upper_bound(&twos, 1, 2), 3);
+    }
+
+    #[test]
+    fn the_sample_and_its_line() {
+        let board = Grid::from_vec(3, 3, vec![2, 2, 2, 4, 4, 4, 8, 8, 8]).unwrap();
+        let found = search(&board, 5, Options::default());
+        assert_eq!(found.largest, 16);
+        let mut cells: Vec<u8> = board
+            .cells()
+            .iter()
+            .map(|&v| v.trailing_zeros() as u8)
+            .collect();
+        for &m in &found.moves {
+            apply_move_exponents(&mut cells, 3, m);
+        }
+        assert_eq!(cells.iter().max(), Some(&4));
+    }
+
+    #[test]
+    fn empty_board_and_zero_moves() {
+        assert_eq!(solve(&Grid::new(2, 2, 0), 5), 0);
+        assert_eq!(
+            solve(&Grid::from_vec(1, 1, vec![1 << 30]).unwrap(), 20),
+            1 << 30
+        );
+        assert_eq!(
+            solve(&Grid::from_vec(2, 2, vec![2, 2, 0, 0]).unwrap(), 0),
+            2
+        );
+    }
+}

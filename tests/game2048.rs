@@ -1,0 +1,141 @@
+//! Property tests for `game2048`: the search engine agrees with the naive
+//! solver, and moves keep the game's invariants.
+
+use game2048::naive::apply_move;
+use game2048::search::{self, apply_move_exponents, Options};
+use game2048::slide::slide_line;
+use game2048::{Board, Move};
+use grid::Grid;
+use proptest::prelude::*;
+
+/// Boards of side 1..=8 drawn from several value distributions.
+fn boards() -> impl Strategy<Value = Board> {
+    (1usize..=8).prop_flat_map(|side| {
+        let area = side * side;
+        let uniform = prop::collection::vec(
+            prop_oneof![Just(0u64), (1u32..=10).prop_map(|e| 1u64 << e)],
+            area,
+        )
+        .boxed();
+        let dense =
+            prop::collection::vec(prop_oneof![Just(2u64), Just(4u64), Just(0u64)], area).boxed();
+        let small = prop::collection::vec(
+            prop_oneof![3 => Just(0u64), 1 => Just(2u64), 1 => Just(4u64), 1 => Just(8u64)],
+            area,
+        )
+        .boxed();
+        let all_equal = (1u32..=10).prop_map(move |e| vec![1u64 << e; area]).boxed();
+        let equal_lines = prop::collection::vec(
+            (0u32..=4).prop_map(|e| if e == 0 { 0 } else { 1u64 << e }),
+            side,
+        )
+        .prop_map(move |rows| {
+            rows.iter()
+                .flat_map(|&v| std::iter::repeat_n(v, side))
+                .collect()
+        })
+        .boxed();
+        let huge = prop::collection::vec(
+            prop_oneof![Just(0u64), (25u32..=30).prop_map(|e| 1u64 << e)],
+            area,
+        )
+        .boxed();
+        prop_oneof![uniform, dense, small, all_equal, equal_lines, huge]
+            .prop_map(move |cells| Grid::from_vec(side, side, cells).unwrap())
+    })
+}
+
+fn sum(board: &Board) -> u64 {
+    board.cells().iter().sum()
+}
+
+fn tiles(board: &Board) -> usize {
+    board.cells().iter().filter(|&&v| v != 0).count()
+}
+
+/// Turns the board a quarter turn clockwise `times` times.
+fn turned(board: &Board, times: usize) -> Board {
+    (0..times).fold(board.clone(), |b, _| b.rotate_cw())
+}
+
+fn to_exponents(board: &Board) -> Vec<u8> {
+    board
+        .cells()
+        .iter()
+        .map(|&v| if v == 0 { 0 } else { v.trailing_zeros() as u8 })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn search_equals_naive(board in boards(), moves in 0u32..=5) {
+        prop_assert_eq!(search::solve(&board, moves), game2048::naive::solve(&board, moves));
+    }
+
+    #[test]
+    fn search_without_table_equals_with_table(board in boards(), moves in 0u32..=6) {
+        let with = search::search(&board, moves, Options { table: true }).largest;
+        let without = search::search(&board, moves, Options { table: false }).largest;
+        prop_assert_eq!(with, without);
+    }
+
+    #[test]
+    fn the_best_line_reaches_the_answer(board in boards(), moves in 0u32..=6) {
+        let found = search::search(&board, moves, Options::default());
+        prop_assert!(found.moves.len() <= moves as usize);
+        let end = found.moves.iter().fold(board.clone(), |b, &m| apply_move(&b, m));
+        prop_assert_eq!(game2048::board::largest_tile(&end), found.largest);
+    }
+
+    #[test]
+    fn a_move_keeps_the_sum_and_never_adds_tiles(board in boards(), direction in 0usize..4) {
+        let after = apply_move(&board, Move::ALL[direction]);
+        prop_assert_eq!(sum(&after), sum(&board));
+        prop_assert!(tiles(&after) <= tiles(&board));
+    }
+
+    #[test]
+    fn every_move_is_a_turned_left_slide(board in boards(), direction in 0usize..4) {
+        // Quarter turns clockwise that bring each side to the left wall.
+        let direction = Move::ALL[direction];
+        let turns = match direction {
+            Move::Left => 0,
+            Move::Down => 1,
+            Move::Right => 2,
+            Move::Up => 3,
+        };
+        let mut rotated = turned(&board, turns);
+        for r in 0..rotated.rows() {
+            slide_line(rotated.row_mut(r));
+        }
+        let back = turned(&rotated, (4 - turns) % 4);
+        prop_assert_eq!(back, apply_move(&board, direction));
+    }
+
+    #[test]
+    fn exponent_moves_equal_value_moves(board in boards(), direction in 0usize..4) {
+        let direction = Move::ALL[direction];
+        let mut cells = to_exponents(&board);
+        let after = apply_move(&board, direction);
+        let changed = apply_move_exponents(&mut cells, board.rows(), direction);
+        prop_assert_eq!(&cells, &to_exponents(&after));
+        prop_assert_eq!(changed, after != board);
+    }
+
+    #[test]
+    fn sliding_again_changes_nothing_when_no_merge_is_possible(board in boards(), direction in 0usize..4) {
+        let direction = Move::ALL[direction];
+        let once = apply_move(&board, direction);
+        let twice = apply_move(&once, direction);
+        if tiles(&once) == tiles(&board) {
+            // No merge: after packing, no two neighbours along the move are
+            // equal (they would have merged), so the same move does nothing.
+            prop_assert_eq!(&twice, &once);
+        }
+        // In general a second identical move moves no tile, it can only merge:
+        // the board changes exactly when the tile count falls.
+        prop_assert_eq!(twice != once, tiles(&twice) < tiles(&once));
+    }
+}
