@@ -81,3 +81,41 @@ pub mod game2048_boards {
         Grid::from_vec(side, side, cells).expect("side * side cells")
     }
 }
+
+/// Benchmark positions for the footholds game.
+pub mod footholds_games {
+    use super::SplitMix64;
+    use footholds::game::Game;
+
+    /// A full `side × side` board with the players at opposite corners.
+    pub fn full_corners(side: usize) -> Game {
+        Game::new(side, side, vec![true; side * side], 0, side * side - 1)
+    }
+
+    /// A full `side × side` board with the players side by side in the centre,
+    /// at `[side/2 − 1, side/2 − 1]` and `[side/2 − 1, side/2]`.
+    pub fn full_centre(side: usize) -> Game {
+        let row = side / 2 - 1;
+        Game::new(
+            side,
+            side,
+            vec![true; side * side],
+            row * side + side / 2 - 1,
+            row * side + side / 2,
+        )
+    }
+
+    /// An 8 × 8 board with about 20% holes and random distinct starts.
+    pub fn random_8x8(seed: u64) -> Game {
+        let mut rng = SplitMix64::new(seed);
+        let mut cells: Vec<bool> = (0..64).map(|_| !rng.chance(1, 5)).collect();
+        let a = rng.below(64) as usize;
+        let mut b = rng.below(64) as usize;
+        while b == a {
+            b = rng.below(64) as usize;
+        }
+        cells[a] = true;
+        cells[b] = true;
+        Game::new(8, 8, cells, a, b)
+    }
+}

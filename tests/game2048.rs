@@ -7,6 +7,17 @@ use game2048::slide::slide_line;
 use game2048::{Board, Move};
 use grid::Grid;
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+
+/// `cases` cases per property; failures are saved beside this file in
+/// `<name>.proptest-regressions` and replayed first on later runs.
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
+        ..ProptestConfig::default()
+    }
+}
 
 /// Boards of side 1..=8 drawn from several value distributions.
 fn boards() -> impl Strategy<Value = Board> {
@@ -67,7 +78,7 @@ fn to_exponents(board: &Board) -> Vec<u8> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(config(400))]
 
     #[test]
     fn search_equals_naive(board in boards(), moves in 0u32..=5) {

@@ -6,23 +6,35 @@
 //!
 //! Judge: <https://school.programmers.co.kr/learn/courses/30/lessons/92345>
 //!
-//! Approach: [`naive`] is the plain minimax over every line of play,
-//! exponential in the number of footholds (at most 4^cells, far less in
-//! practice), fine for the judge's 5 × 5 boards.
+//! Approach: [`search`] is an exact negamax with alpha-beta pruning over
+//! `u64` bitboards (boards of up to 64 cells). Scores encode both the winner
+//! and the length (a win ending at ply p scores K − p, a loss −(K − p)), so
+//! a transposition table keyed on the full position stores them safely, as
+//! exact values or as bounds. Moves are ordered by territory (cells reached
+//! before the opponent), a win in one move is recognised without search, and
+//! once the players are separated the result follows from each one's longest
+//! path, found by a memoised, bounded search. Worst case exponential (the
+//! game is PSPACE-hard), but a full 8 × 8 board is solved in well under a second.
+//!
+//! [`naive`] is the plain minimax over every line of play, the usual judge
+//! solution, kept as the reference.
 //!
 //! The pipeline is [`parse`] → [`solve`] → [`format_answers`], each a pure
 //! function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
+pub mod bitboard;
+pub mod explain;
 pub mod game;
 pub mod naive;
 pub mod parse;
+pub mod search;
 
 pub use crate::game::Game;
 pub use crate::parse::parse;
 
 /// The total number of moves under optimal play.
 pub fn solve(game: &Game) -> u32 {
-    naive::solve(game)
+    search::solve(game)
 }
 
 /// One answer per line, in input order.

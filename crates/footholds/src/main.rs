@@ -5,15 +5,19 @@ use std::process::ExitCode;
 use grid::cli::{self, Args};
 
 const USAGE: &str = "\
-usage: footholds < input
+usage: footholds [--explain] < input
 
 Reads one or more `board aloc bloc` triples written as JSON arrays
 (Programmers 92345), e.g. `[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]`,
 and prints for each the total number of moves under optimal play.
+
+  --explain   also write one optimal line of play, the winner and the final
+              board of each game to stderr
 ";
 
 fn main() -> ExitCode {
-    let args = Args::from_env("footholds", USAGE);
+    let mut args = Args::from_env("footholds", USAGE);
+    let explain = args.switch("--explain");
     if let Err(usage) = args.finish() {
         return usage.finish();
     }
@@ -22,5 +26,15 @@ fn main() -> ExitCode {
         Err(error) => return cli::fail_input(&error),
     };
     let answers: Vec<u32> = games.iter().map(footholds::solve).collect();
+    if explain {
+        for (index, game) in games.iter().enumerate() {
+            let text = footholds::explain::explain(game);
+            cli::write_stderr(&format!(
+                "game {}: {} moves\n{text}",
+                index + 1,
+                answers[index]
+            ));
+        }
+    }
     cli::write_stdout(&footholds::format_answers(&answers))
 }

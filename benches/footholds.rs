@@ -1,0 +1,44 @@
+//! The minimax: the naive solver beside the fast one on full boards from
+//! 5 × 5 to 8 × 8 (players at opposite corners and side by side in the
+//! centre) and on ten fixed-seed random 8 × 8 boards with 20% holes.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use footholds::{naive, search};
+use grid_games::footholds_games::{full_centre, full_corners, random_8x8};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn full_boards(c: &mut Criterion) {
+    let mut group = c.benchmark_group("footholds/full");
+    group.sample_size(10).measurement_time(Duration::from_secs(4));
+    for side in 5..=8 {
+        for (start, game) in [("corners", full_corners(side)), ("centre", full_centre(side))] {
+            let id = format!("{side}x{side}/{start}");
+            // The naive minimax finishes in a few seconds up to 6 × 6 only.
+            if side <= 6 {
+                group.bench_with_input(BenchmarkId::new("naive", &id), &game, |b, g| {
+                    b.iter(|| naive::solve(black_box(g)))
+                });
+            }
+            group.bench_with_input(BenchmarkId::new("fast", &id), &game, |b, g| {
+                b.iter(|| search::solve(black_box(g)))
+            });
+        }
+    }
+    group.finish();
+}
+
+fn random_boards(c: &mut Criterion) {
+    let mut group = c.benchmark_group("footholds/random-8x8-20pct-holes");
+    group.sample_size(10).measurement_time(Duration::from_secs(2));
+    for seed in 0..10 {
+        let game = random_8x8(seed);
+        group.bench_with_input(BenchmarkId::new("fast", seed), &game, |b, g| {
+            b.iter(|| search::solve(black_box(g)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, full_boards, random_boards);
+criterion_main!(benches);

@@ -1,0 +1,137 @@
+//! Boards of up to 64 cells as `u64` bitboards: cell `r * width + c` is bit
+//! `r * width + c`. Neighbour sets and flood fills are a handful of shifts.
+
+/// The geometry of a board: its size and the masks that stop shifts from
+/// wrapping around the row ends.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    pub height: usize,
+    pub width: usize,
+    /// Every cell of the board.
+    pub all: u64,
+    /// Every cell but those of the first column.
+    not_first_column: u64,
+    /// Every cell but those of the last column.
+    not_last_column: u64,
+    /// The orthogonal neighbours of each cell.
+    pub adjacent: Vec<u64>,
+    /// The cells of the same colour as cell 0 on a checkerboard.
+    pub even: u64,
+}
+
+/// `value << shift`, or 0 when the shift is 64 or more (a 1 × 64 board
+/// shifts by its width, 64, which `<<` does not allow).
+fn shl(value: u64, shift: usize) -> u64 {
+    if shift >= 64 {
+        0
+    } else {
+        value << shift
+    }
+}
+
+fn shr(value: u64, shift: usize) -> u64 {
+    if shift >= 64 {
+        0
+    } else {
+        value >> shift
+    }
+}
+
+impl Geometry {
+    /// The geometry of a `height × width` board (`height * width <= 64`).
+    pub fn new(height: usize, width: usize) -> Self {
+        let cells = height * width;
+        let all = if cells >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << cells) - 1
+        };
+        let mut first_column = 0;
+        let mut last_column = 0;
+        let mut even = 0;
+        for r in 0..height {
+            first_column |= 1 << (r * width);
+            last_column |= 1 << (r * width + width - 1);
+            for c in 0..width {
+                if (r + c) % 2 == 0 {
+                    even |= 1 << (r * width + c);
+                }
+            }
+        }
+        let mut geometry = Geometry {
+            height,
+            width,
+            all,
+            not_first_column: all & !first_column,
+            not_last_column: all & !last_column,
+            adjacent: Vec::with_capacity(cells),
+            even,
+        };
+        geometry.adjacent = (0..cells)
+            .map(|i| geometry.spread(1 << i) & !(1 << i))
+            .collect();
+        geometry
+    }
+
+    /// `set` and every cell orthogonally next to it.
+    pub fn spread(&self, set: u64) -> u64 {
+        let w = self.width;
+        (set | (shl(set, 1) & self.not_first_column)
+            | (shr(set, 1) & self.not_last_column)
+            | shl(set, w)
+            | shr(set, w))
+            & self.all
+    }
+
+    /// The cells of `within` connected to `start` (which must be in `within`).
+    pub fn flood(&self, start: u64, within: u64) -> u64 {
+        let mut region = start & within;
+        loop {
+            let grown = self.spread(region) & within;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+}
+
+/// The lowest set bit's index, and the set without it.
+pub fn pop_lowest(set: u64) -> (usize, u64) {
+    (set.trailing_zeros() as usize, set & (set - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_do_not_wrap() {
+        let g = Geometry::new(2, 3);
+        // Cell 2 is (0, 2): its neighbours are (0, 1) and (1, 2).
+        assert_eq!(g.adjacent[2], (1 << 1) | (1 << 5));
+        // Cell 3 is (1, 0): its neighbours are (0, 0) and (1, 1).
+        assert_eq!(g.adjacent[3], (1 << 0) | (1 << 4));
+    }
+
+    #[test]
+    fn full_and_thin_boards() {
+        let g = Geometry::new(8, 8);
+        assert_eq!(g.all, u64::MAX);
+        assert_eq!(g.adjacent[63], (1 << 62) | (1 << 55));
+        let line = Geometry::new(1, 64);
+        assert_eq!(line.adjacent[0], 1 << 1);
+        assert_eq!(line.flood(1, u64::MAX), u64::MAX);
+        let column = Geometry::new(64, 1);
+        assert_eq!(column.adjacent[5], (1 << 4) | (1 << 6));
+    }
+
+    #[test]
+    fn flood_stops_at_holes() {
+        let g = Geometry::new(1, 5);
+        // 1 1 0 1 1
+        let board = 0b11011;
+        assert_eq!(g.flood(1, board), 0b00011);
+        assert_eq!(g.flood(1 << 4, board), 0b11000);
+    }
+}
