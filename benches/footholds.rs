@@ -10,9 +10,14 @@ use std::time::Duration;
 
 fn full_boards(c: &mut Criterion) {
     let mut group = c.benchmark_group("footholds/full");
-    group.sample_size(10).measurement_time(Duration::from_secs(4));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(4));
     for side in 5..=8 {
-        for (start, game) in [("corners", full_corners(side)), ("centre", full_centre(side))] {
+        for (start, game) in [
+            ("corners", full_corners(side)),
+            ("centre", full_centre(side)),
+        ] {
             let id = format!("{side}x{side}/{start}");
             // The naive minimax finishes in a few seconds up to 6 × 6 only.
             if side <= 6 {
@@ -30,7 +35,9 @@ fn full_boards(c: &mut Criterion) {
 
 fn random_boards(c: &mut Criterion) {
     let mut group = c.benchmark_group("footholds/random-8x8-20pct-holes");
-    group.sample_size(10).measurement_time(Duration::from_secs(2));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(2));
     for seed in 0..10 {
         let game = random_8x8(seed);
         group.bench_with_input(BenchmarkId::new("fast", seed), &game, |b, g| {

@@ -24,6 +24,11 @@ use std::collections::HashMap;
 use crate::bitboard::{pop_lowest, Geometry};
 use crate::game::Game;
 
+/// The transposition table starts with 2^10 entries and grows to at most
+/// 2^22 (64 MiB).
+const TABLE_START_BITS: usize = 10;
+const TABLE_MAX_BITS: usize = 22;
+
 /// A score larger than any ply (boards have at most 64 cells).
 const K: i32 = 100;
 const INFINITY: i32 = 1_000;
@@ -148,6 +153,8 @@ struct Solver {
     /// Footholds at the start: the ply is this minus the footholds left.
     start_count: i32,
     table: Vec<[u64; 2]>,
+    /// How many entries of the table are in use.
+    filled: usize,
     /// Longest paths already computed in the separated endgame.
     longest: HashMap<(u64, usize), u32, BuildMixHasher>,
 }
@@ -161,11 +168,9 @@ impl Solver {
                 board |= 1 << i;
             }
         }
-        // Size the table to the work: a judge-sized board gets a few
-        // thousand entries, a full 8 × 8 board a few million (zeroed memory
-        // is handed out lazily, so only the entries used cost anything).
-        let footholds = board.count_ones() as usize;
-        let bits = footholds.saturating_sub(8).clamp(10, 22);
+        // The table starts small and grows with the work (see `store`), so a
+        // judge-sized board never pays for a large one.
+        let bits = TABLE_START_BITS;
         Solver {
             geometry,
             start_board: board,
@@ -173,29 +178,30 @@ impl Solver {
             start_b: game.b,
             start_count: board.count_ones() as i32,
             table: vec![[0; 2]; 1 << bits],
+            filled: 0,
             longest: HashMap::default(),
         }
     }
 
-    /// The exact score of the starting position, found by null-window
-    /// searches that halve the range of possible scores each time (first:
-    /// does A win at all?). Each search is cheap, and the table carries what
-    /// one learns into the next.
+    /// The exact score of the starting position, by MTD(f): a sequence of
+    /// null-window searches, each asking whether the score is at least some
+    /// `beta`, that closes in on the value from the bound the previous one
+    /// returned. The first asks whether A wins at all. Each search is cheap,
+    /// and the table carries what one learns into the next.
     fn root_value(&mut self) -> i32 {
         let (board, a, b) = (self.start_board, self.start_a, self.start_b);
-        let (mut low, mut high) = (-K, K);
+        let (mut lower, mut upper) = (-INFINITY, INFINITY);
         let mut guess = 0;
-        while low < high {
-            // Test "score >= guess": a null window just below it.
-            let score = self.value(board, a, b, guess - 1, guess);
-            if score >= guess {
-                low = score;
+        while lower < upper {
+            let beta = if guess == lower { guess + 1 } else { guess };
+            guess = self.value(board, a, b, beta - 1, beta);
+            if guess < beta {
+                upper = guess;
             } else {
-                high = score;
+                lower = guess;
             }
-            guess = low + (high - low + 1) / 2;
         }
-        low
+        guess
     }
 
     fn slot(&self, board: u64, mover: usize, other: usize) -> usize {
@@ -304,9 +310,31 @@ impl Solver {
         } else {
             Bound::Exact
         };
-        let entry = Entry::new(board, key, best, bound, best_move);
-        self.table[slot] = [entry.board, entry.packed];
+        self.store(slot, Entry::new(board, key, best, bound, best_move));
         best
+    }
+
+    /// Stores an entry in its slot (replacing what was there), and grows the
+    /// table fourfold once half of it is in use, up to `TABLE_MAX_BITS`.
+    fn store(&mut self, slot: usize, entry: Entry) {
+        if self.table[slot][1] == 0 {
+            self.filled += 1;
+        }
+        self.table[slot] = [entry.board, entry.packed];
+        if self.filled * 2 > self.table.len() && self.table.len() < 1 << TABLE_MAX_BITS {
+            let old = std::mem::take(&mut self.table);
+            self.table = vec![[0; 2]; old.len() * 4];
+            self.filled = 0;
+            for [board, packed] in old.into_iter().filter(|e| e[1] != 0) {
+                let mover = (packed & 0xFF) as usize - 1;
+                let other = ((packed >> 8) & 0xFF) as usize - 1;
+                let slot = self.slot(board, mover, other);
+                if self.table[slot][1] == 0 {
+                    self.filled += 1;
+                }
+                self.table[slot] = [board, packed];
+            }
+        }
     }
 
     /// Orders the moves, most promising first: the move after which the
@@ -327,6 +355,10 @@ impl Solver {
             let territory = if hint == Some(next) {
                 // The table's best move goes first.
                 i32::MAX
+            } else if hint.is_some() {
+                // With the table's move first, the rest matter less: rank
+                // them by mobility, which is much cheaper than territory.
+                (self.geometry.adjacent[next] & after).count_ones() as i32
             } else if moves.count_ones() > 1 {
                 self.territory(after, next, other)
             } else {
