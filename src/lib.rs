@@ -119,3 +119,58 @@ pub mod footholds_games {
         Game::new(8, 8, cells, a, b)
     }
 }
+
+/// Random legal Othello games, for property tests and benchmarks.
+pub mod othello_games {
+    use super::SplitMix64;
+    use othello::bitboard::Board;
+    use othello::game::{Case, Move, Stone};
+
+    /// A random legal game on a `side × side` board (`side <= 8`), played
+    /// until neither player can move or `max_moves` moves are made. A player
+    /// with no legal move passes, so one colour may move twice in a row.
+    pub fn random_game(side: usize, max_moves: usize, rng: &mut SplitMix64) -> Case {
+        let mut board = Board::start(side);
+        let mut stone = Stone::Black;
+        let mut moves = Vec::new();
+        while moves.len() < max_moves {
+            let mut legal = board.legal_moves(stone);
+            if legal == 0 {
+                stone = stone.opponent();
+                legal = board.legal_moves(stone);
+                if legal == 0 {
+                    break;
+                }
+            }
+            let pick = rng.below(u64::from(legal.count_ones())) as u32;
+            let mut cell = legal;
+            for _ in 0..pick {
+                cell &= cell - 1;
+            }
+            let index = cell.trailing_zeros() as usize;
+            let mv = Move {
+                row: index / 8,
+                col: index % 8,
+                stone,
+                line: 0,
+            };
+            board.play(mv).expect("a legal move");
+            moves.push(mv);
+            stone = stone.opponent();
+        }
+        Case { side, moves }
+    }
+
+    /// Writes cases in the judge's input format.
+    pub fn to_input(cases: &[Case]) -> String {
+        let mut out = format!("{}\n", cases.len());
+        for case in cases {
+            out.push_str(&format!("{} {}\n", case.side, case.moves.len()));
+            for mv in &case.moves {
+                let colour = if mv.stone == Stone::Black { 1 } else { 2 };
+                out.push_str(&format!("{} {} {colour}\n", mv.col + 1, mv.row + 1));
+            }
+        }
+        out
+    }
+}

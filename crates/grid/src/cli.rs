@@ -29,8 +29,13 @@ pub fn read_stdin() -> Result<Vec<u8>, InputError> {
 /// Writes `text` to stdout. A reader that has gone away (a closed pipe, as
 /// in `puyo < big | head -c1`) is not an error worth a message.
 pub fn write_stdout(text: &str) -> ExitCode {
+    write_stdout_bytes(text.as_bytes())
+}
+
+/// Writes `bytes` to stdout, like [`write_stdout`].
+pub fn write_stdout_bytes(bytes: &[u8]) -> ExitCode {
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::from(EXIT_OK),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_OK),
         Err(e) => {

@@ -5,22 +5,32 @@ use std::process::ExitCode;
 use grid::cli::{self, Args};
 
 const USAGE: &str = "\
-usage: othello < input
+usage: othello [--explain] < input
 
 Reads T test cases of Othello moves (SWEA 4615) and prints `#t black white`
 for each: the stone counts after replaying the moves.
+
+  --explain   also write the board after each move to stderr
 ";
 
 fn main() -> ExitCode {
-    let args = Args::from_env("othello", USAGE);
+    let mut args = Args::from_env("othello", USAGE);
+    let explain = args.switch("--explain");
     if let Err(usage) = args.finish() {
         return usage.finish();
     }
-    let result = cli::read_stdin()
-        .and_then(|bytes| othello::parse(&bytes))
-        .and_then(|cases| othello::solve(&cases));
-    match result {
-        Ok(counts) => cli::write_stdout(&othello::format_answers(&counts)),
-        Err(error) => cli::fail_input(&error),
+    let bytes = match cli::read_stdin() {
+        Ok(bytes) => bytes,
+        Err(error) => return cli::fail_input(&error),
+    };
+    let answer = match othello::run(&bytes) {
+        Ok(answer) => answer,
+        Err(error) => return cli::fail_input(&error),
+    };
+    if explain {
+        if let Ok(cases) = othello::parse(&bytes) {
+            cli::write_stderr(&othello::explain::explain(&cases));
+        }
     }
+    cli::write_stdout_bytes(&answer)
 }
