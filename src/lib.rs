@@ -174,3 +174,78 @@ pub mod othello_games {
         out
     }
 }
+
+/// Random and constructed Puyo fields, for property tests and benchmarks.
+pub mod puyo_fields {
+    use super::SplitMix64;
+    use grid::Grid;
+    use puyo::Field;
+
+    /// The colours used, in order; a palette of `k` colours is the first `k`.
+    pub const COLOURS: [u8; 6] = *b"RGBYPA";
+
+    /// A random settled `height × width` field: each column gets a random
+    /// height, and each puyo a colour from the first `palette` colours, or
+    /// garbage with probability `garbage_percent`%.
+    pub fn random_settled(
+        height: usize,
+        width: usize,
+        palette: usize,
+        garbage_percent: u64,
+        rng: &mut SplitMix64,
+    ) -> Field {
+        let mut field = Grid::new(height, width, b'.');
+        for col in 0..width {
+            let filled = rng.below(height as u64 + 1) as usize;
+            for k in 0..filled {
+                let cell = if rng.chance(garbage_percent, 100) {
+                    b'O'
+                } else {
+                    COLOURS[rng.below(palette as u64) as usize]
+                };
+                field[(height - 1 - k, col)] = cell;
+            }
+        }
+        field
+    }
+
+    /// A full `height × width` field of random colours from the first
+    /// `palette` colours.
+    pub fn random_full(height: usize, width: usize, palette: usize, rng: &mut SplitMix64) -> Field {
+        let cells = (0..height * width)
+            .map(|_| COLOURS[rng.below(palette as u64) as usize])
+            .collect();
+        Grid::from_vec(height, width, cells).expect("height * width cells")
+    }
+
+    /// A one-column chain of `links + 1` chains, beside `filler` columns that
+    /// never pop (a checkerboard of two colours the chain does not use).
+    ///
+    /// The chain column, bottom up: singles `c_L … c_1`, then four `c_0`,
+    /// then triples `c_1 … c_L`. The four pop; each triple then lands on its
+    /// single and pops in turn. Consecutive colours differ, so nothing else
+    /// ever groups. Height `4·links + 4`.
+    pub fn column_chain(links: usize, filler: usize) -> Field {
+        let colour = |k: usize| b"RGBY"[k % 4];
+        let mut column = Vec::new();
+        for k in (1..=links).rev() {
+            column.push(colour(k));
+        }
+        column.extend([colour(0); 4]);
+        for k in 1..=links {
+            column.extend([colour(k); 3]);
+        }
+        let height = column.len();
+        let width = 1 + filler;
+        let mut field = Grid::new(height, width, b'.');
+        for (k, &cell) in column.iter().enumerate() {
+            field[(height - 1 - k, 0)] = cell;
+        }
+        for col in 1..width {
+            for row in 0..height {
+                field[(row, col)] = if (row + col) % 2 == 0 { b'P' } else { b'A' };
+            }
+        }
+        field
+    }
+}

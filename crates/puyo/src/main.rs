@@ -6,12 +6,13 @@ use grid::cli::{self, Args};
 use puyo::Floating;
 
 const USAGE: &str = "\
-usage: puyo [--settle] < input
+usage: puyo [--settle] [--explain] < input
 
 Reads a Puyo Puyo field (Baekjoon 11559: 12 rows of 6 cells, `.` empty, a
 letter a colour, `O` garbage) and prints the number of chains.
 
   --settle    let floating puyos fall first instead of rejecting the field
+  --explain   also write each chain's groups, garbage and field to stderr
 ";
 
 fn main() -> ExitCode {
@@ -21,6 +22,7 @@ fn main() -> ExitCode {
     } else {
         Floating::Reject
     };
+    let explain = args.switch("--explain");
     if let Err(usage) = args.finish() {
         return usage.finish();
     }
@@ -28,5 +30,9 @@ fn main() -> ExitCode {
         Ok(field) => field,
         Err(error) => return cli::fail_input(&error),
     };
-    cli::write_stdout(&puyo::format_answer(puyo::chain_count(&field)))
+    let chains = puyo::chain_count(&field);
+    if explain {
+        cli::write_stderr(&puyo::explain::explain(&field));
+    }
+    cli::write_stdout(&puyo::format_answer(chains))
 }
