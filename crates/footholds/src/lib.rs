@@ -37,6 +37,13 @@ pub fn solve(game: &Game) -> u32 {
     search::solve(game)
 }
 
+/// Judge mode: the judge's input in, the judge's output out.
+pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
+    let games = parse(input)?;
+    let answers: Vec<u32> = games.iter().map(solve).collect();
+    Ok(format_answers(&answers))
+}
+
 /// One answer per line, in input order.
 pub fn format_answers(answers: &[u32]) -> String {
     answers.iter().map(|a| format!("{a}\n")).collect()

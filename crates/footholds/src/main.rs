@@ -21,20 +21,19 @@ fn main() -> ExitCode {
     if let Err(usage) = args.finish() {
         return usage.finish();
     }
-    let games = match cli::read_stdin().and_then(|bytes| footholds::parse(&bytes)) {
-        Ok(games) => games,
+    let input = match cli::read_stdin() {
+        Ok(input) => input,
         Err(error) => return cli::fail_input(&error),
     };
-    let answers: Vec<u32> = games.iter().map(footholds::solve).collect();
-    if explain {
+    let output = match footholds::judge(&input) {
+        Ok(output) => output,
+        Err(error) => return cli::fail_input(&error),
+    };
+    if let (true, Ok(games)) = (explain, footholds::parse(&input)) {
         for (index, game) in games.iter().enumerate() {
             let text = footholds::explain::explain(game);
-            cli::write_stderr(&format!(
-                "game {}: {} moves\n{text}",
-                index + 1,
-                answers[index]
-            ));
+            cli::write_stderr(&format!("game {}:\n{text}", index + 1));
         }
     }
-    cli::write_stdout(&footholds::format_answers(&answers))
+    cli::write_stdout(&output)
 }

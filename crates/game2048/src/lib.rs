@@ -37,6 +37,17 @@ pub fn solve(board: &Board, moves: u32) -> u64 {
     search::solve(board, moves)
 }
 
+/// Judge mode: the judge's input in, the judge's output out.
+pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
+    answer(input, JUDGE_MOVES)
+}
+
+/// The output for `input` when searching `moves` moves.
+pub fn answer(input: &[u8], moves: u32) -> Result<String, grid::InputError> {
+    let board = parse(input)?;
+    Ok(format_answer(solve(&board, moves)))
+}
+
 /// The judge's output: the answer on one line.
 pub fn format_answer(answer: u64) -> String {
     format!("{answer}\n")

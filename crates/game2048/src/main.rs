@@ -24,13 +24,16 @@ fn main() -> ExitCode {
     if let Err(usage) = args.finish() {
         return usage.finish();
     }
-    let board = match cli::read_stdin().and_then(|bytes| game2048::parse(&bytes)) {
-        Ok(board) => board,
+    let input = match cli::read_stdin() {
+        Ok(input) => input,
         Err(error) => return cli::fail_input(&error),
     };
-    let answer = game2048::solve(&board, moves);
-    if explain {
+    let output = match game2048::answer(&input, moves) {
+        Ok(output) => output,
+        Err(error) => return cli::fail_input(&error),
+    };
+    if let (true, Ok(board)) = (explain, game2048::parse(&input)) {
         cli::write_stderr(&game2048::explain(&board, moves));
     }
-    cli::write_stdout(&game2048::format_answer(answer))
+    cli::write_stdout(&output)
 }

@@ -1,6 +1,7 @@
 //! Reading the judge's input: N, then N lines of N tile values.
 
-use grid::input::{ascii_text, quote, LineReader, Token};
+use grid::input::{ascii_text, quote};
+use grid::lines::{LineReader, Token};
 use grid::{Grid, InputError};
 
 use crate::board::{Board, MAX_EXPONENT, MAX_SIDE};

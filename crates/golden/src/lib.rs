@@ -43,12 +43,15 @@ pub fn inputs_dir() -> PathBuf {
 /// `binary`, as a libtest-style test program, and exits.
 pub fn main(binary: &str, binary_name: &str) {
     let args = Arguments::from_args();
-    let trials = trials(Path::new(binary), binary_name);
+    let trials = trials(Path::new(binary), binary_name, "", true);
     libtest_mimic::run(&args, trials).exit();
 }
 
-/// One test per case file.
-fn trials(binary: &Path, binary_name: &str) -> Vec<Trial> {
+/// One test per case file of `binary_name`, run against the executable at
+/// `binary`; each test's name starts with `prefix`. Cases that need
+/// command-line arguments are left out unless `with_args` (a judge-mode
+/// build takes none).
+pub fn trials(binary: &Path, binary_name: &str, prefix: &str, with_args: bool) -> Vec<Trial> {
     let root = inputs_dir().join(binary_name);
     let mut trials = Vec::new();
     for (folder, kind) in [
@@ -56,13 +59,16 @@ fn trials(binary: &Path, binary_name: &str) -> Vec<Trial> {
         (root.join("errors"), Kind::Error),
     ] {
         for input in case_inputs(&folder) {
+            if !with_args && input.with_extension("args").exists() {
+                continue;
+            }
             let stem = input
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let name = match kind {
-                Kind::Answer => format!("{binary_name}::{stem}"),
-                Kind::Error => format!("{binary_name}::errors::{stem}"),
+                Kind::Answer => format!("{prefix}{binary_name}::{stem}"),
+                Kind::Error => format!("{prefix}{binary_name}::errors::{stem}"),
             };
             let binary = binary.to_path_buf();
             trials.push(Trial::test(name, move || run_case(&binary, &input, kind)));

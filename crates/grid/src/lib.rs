@@ -10,7 +10,9 @@
 //! - [`line`]: compaction of a line toward its start (2048's slide and Puyo's
 //!   gravity are both that).
 //! - [`components`]: connected components of equal cells, without recursion.
-//! - [`input`]: judge-input reading that reports errors by line and column.
+//! - [`input`]: input errors that name their place, and the ASCII text check.
+//! - [`lines`]: reading input line by line and token by token.
+//! - [`scanner`]: a byte-level reader for large numeric inputs.
 //! - [`cli`]: the few lines every binary's `main` shares (stdin, stdout, exit codes).
 
 pub mod cli;
@@ -19,6 +21,8 @@ pub mod dir;
 pub mod grid;
 pub mod input;
 pub mod line;
+pub mod lines;
+pub mod scanner;
 
 pub use crate::grid::Grid;
 pub use crate::input::InputError;

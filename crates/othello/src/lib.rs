@@ -70,6 +70,11 @@ fn write_number(out: &mut Vec<u8>, mut value: u64) {
     out.extend_from_slice(&digits[start..]);
 }
 
+/// Judge mode: the judge's input in, the judge's output out (see [`run`]).
+pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
+    run(input).map(|bytes| String::from_utf8(bytes).unwrap_or_default())
+}
+
 /// Reads, replays and answers a whole input in one pass: each move is
 /// applied as it is read (on a bitboard for N ≤ 8), so the first error in
 /// input order is the one reported, and nothing is printed unless every case

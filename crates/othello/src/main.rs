@@ -19,18 +19,16 @@ fn main() -> ExitCode {
     if let Err(usage) = args.finish() {
         return usage.finish();
     }
-    let bytes = match cli::read_stdin() {
-        Ok(bytes) => bytes,
+    let input = match cli::read_stdin() {
+        Ok(input) => input,
         Err(error) => return cli::fail_input(&error),
     };
-    let answer = match othello::run(&bytes) {
-        Ok(answer) => answer,
+    let output = match othello::run(&input) {
+        Ok(output) => output,
         Err(error) => return cli::fail_input(&error),
     };
-    if explain {
-        if let Ok(cases) = othello::parse(&bytes) {
-            cli::write_stderr(&othello::explain::explain(&cases));
-        }
+    if let (true, Ok(cases)) = (explain, othello::parse(&input)) {
+        cli::write_stderr(&othello::explain::explain(&cases));
     }
-    cli::write_stdout_bytes(&answer)
+    cli::write_stdout_bytes(&output)
 }

@@ -4,7 +4,8 @@
 //! token, so that the replay can consume moves as they are read; [`parse`]
 //! collects everything, for tests and the reference solver.
 
-use grid::input::{ascii_text, Scanner};
+use grid::input::ascii_text;
+use grid::scanner::Scanner;
 use grid::InputError;
 
 use crate::game::{Case, Move, Stone, MAX_SIDE, MIN_SIDE};

@@ -34,6 +34,17 @@ pub fn chain_count(field: &Field) -> usize {
     bitboard::chain_count(field).unwrap_or_else(|| incremental::chain_count(field))
 }
 
+/// Judge mode: the judge's input in, the judge's output out.
+pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
+    answer(input, Floating::Reject)
+}
+
+/// The output for `input`, with floating puyos treated as `floating` says.
+pub fn answer(input: &[u8], floating: Floating) -> Result<String, grid::InputError> {
+    let field = parse(input, floating)?;
+    Ok(format_answer(chain_count(&field)))
+}
+
 /// The judge's output: the number of chains on one line.
 pub fn format_answer(chains: usize) -> String {
     format!("{chains}\n")

@@ -26,13 +26,16 @@ fn main() -> ExitCode {
     if let Err(usage) = args.finish() {
         return usage.finish();
     }
-    let field = match cli::read_stdin().and_then(|bytes| puyo::parse(&bytes, floating)) {
-        Ok(field) => field,
+    let input = match cli::read_stdin() {
+        Ok(input) => input,
         Err(error) => return cli::fail_input(&error),
     };
-    let chains = puyo::chain_count(&field);
-    if explain {
+    let output = match puyo::answer(&input, floating) {
+        Ok(output) => output,
+        Err(error) => return cli::fail_input(&error),
+    };
+    if let (true, Ok(field)) = (explain, puyo::parse(&input, floating)) {
         cli::write_stderr(&puyo::explain::explain(&field));
     }
-    cli::write_stdout(&puyo::format_answer(chains))
+    cli::write_stdout(&output)
 }

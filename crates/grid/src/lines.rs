@@ -1,0 +1,253 @@
+//! Reading judge input line by line and token by token, with positions.
+//!
+//! CRLF line endings, trailing spaces and a missing final newline are
+//! accepted; blank lines between records are skipped.
+
+use crate::input::{quote, InputError};
+
+/// One line of the input: its 1-based number and its text without the line
+/// ending and trailing spaces or tabs.
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'a> {
+    pub number: usize,
+    pub text: &'a str,
+}
+
+impl<'a> Line<'a> {
+    /// Whether the line holds nothing but white space.
+    pub fn is_blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+
+    /// The whitespace-separated tokens of the line, with their columns.
+    pub fn tokens(&self) -> impl Iterator<Item = Token<'a>> + 'a {
+        let (text, line) = (self.text, self.number);
+        let bytes = text.as_bytes();
+        let mut start = 0;
+        std::iter::from_fn(move || {
+            while start < bytes.len() && bytes[start].is_ascii_whitespace() {
+                start += 1;
+            }
+            if start >= bytes.len() {
+                return None;
+            }
+            let mut end = start;
+            while end < bytes.len() && !bytes[end].is_ascii_whitespace() {
+                end += 1;
+            }
+            let token = Token {
+                text: &text[start..end],
+                line,
+                column: start + 1,
+            };
+            start = end;
+            Some(token)
+        })
+    }
+
+    /// Exactly `count` tokens, or an error that says how many were expected.
+    pub fn exact_tokens(&self, count: usize, what: &str) -> Result<Vec<Token<'a>>, InputError> {
+        // Take one more than needed, so a line of a million tokens costs no more
+        // than a line of `count + 1`.
+        let tokens: Vec<Token<'a>> = self.tokens().take(count + 1).collect();
+        if tokens.len() == count {
+            return Ok(tokens);
+        }
+        if tokens.len() > count {
+            let extra = tokens[count];
+            return Err(extra.error(format!(
+                "expected {count} {what} on this line, found more: {}",
+                quote(extra.text)
+            )));
+        }
+        let found = tokens.len();
+        Err(InputError::at(
+            self.number,
+            self.text.len() + 1,
+            format!("expected {count} {what} on this line, found {found}"),
+        ))
+    }
+}
+
+/// A whitespace-separated token and where it starts.
+#[derive(Clone, Copy, Debug)]
+pub struct Token<'a> {
+    pub text: &'a str,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Token<'_> {
+    /// An error at this token.
+    pub fn error(&self, message: impl Into<String>) -> InputError {
+        InputError::at(self.line, self.column, message)
+    }
+
+    /// The token as a non-negative decimal number; `what` names it in errors.
+    pub fn parse_u64(&self, what: &str) -> Result<u64, InputError> {
+        let text = self.text;
+        let digits = text.strip_prefix('+').unwrap_or(text);
+        if text.starts_with('-') && text.len() > 1 && text[1..].bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(self.error(format!(
+                "{what} must not be negative, found {}",
+                quote(text)
+            )));
+        }
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(self.error(format!("expected {what}, found {}", quote(text))));
+        }
+        digits
+            .parse::<u64>()
+            .map_err(|_| self.error(format!("{what} {} is too large", quote(text))))
+    }
+
+    /// The token as a number in `low..=high`; `what` names it in errors.
+    pub fn parse_in(&self, what: &str, low: u64, high: u64) -> Result<u64, InputError> {
+        let value = self.parse_u64(what).map_err(|e| {
+            if e.message.ends_with("too large") {
+                self.error(format!(
+                    "{what} must be from {low} to {high}, found {}",
+                    quote(self.text)
+                ))
+            } else {
+                e
+            }
+        })?;
+        if value < low || value > high {
+            return Err(self.error(format!(
+                "{what} must be from {low} to {high}, found {value}"
+            )));
+        }
+        Ok(value)
+    }
+}
+
+/// Reads an input line by line, skipping blank lines between records.
+pub struct LineReader<'a> {
+    lines: std::iter::Enumerate<std::str::Split<'a, char>>,
+    /// The number of the last line (for "ended early" errors).
+    last_line: usize,
+}
+
+impl<'a> LineReader<'a> {
+    /// A reader over `text`.
+    pub fn new(text: &'a str) -> Self {
+        // A final newline ends the last line; it does not start another.
+        let last_line = text.trim_end_matches(['\n', '\r']).split('\n').count();
+        LineReader {
+            lines: text.split('\n').enumerate(),
+            last_line,
+        }
+    }
+
+    /// The next line with something on it, or `None` at the end of input.
+    pub fn next_nonblank(&mut self) -> Option<Line<'a>> {
+        for (index, raw) in self.lines.by_ref() {
+            let line = Line {
+                number: index + 1,
+                text: raw.trim_end(),
+            };
+            if !line.is_blank() {
+                return Some(line);
+            }
+        }
+        None
+    }
+
+    /// The next line with something on it; at the end of input, an error
+    /// saying that `what` was expected.
+    pub fn expect_line(&mut self, what: &str) -> Result<Line<'a>, InputError> {
+        let last_line = self.last_line;
+        self.next_nonblank().ok_or_else(|| {
+            InputError::at_line(
+                last_line,
+                format!("the input ends where {what} was expected"),
+            )
+        })
+    }
+
+    /// Succeeds when nothing but blank lines is left.
+    pub fn expect_end(&mut self) -> Result<(), InputError> {
+        match self.next_nonblank() {
+            None => Ok(()),
+            Some(line) => {
+                let first = line.tokens().next().map_or(1, |t| t.column);
+                Err(InputError::at(
+                    line.number,
+                    first,
+                    format!(
+                        "unexpected input after the end: {}",
+                        quote(line.text.trim())
+                    ),
+                ))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_trim_crlf_and_skip_blanks() {
+        let mut r = LineReader::new("\r\n 1 2 \r\n\r\n3\n");
+        let first = r.next_nonblank().unwrap();
+        assert_eq!((first.number, first.text), (2, " 1 2"));
+        let cols: Vec<_> = first.tokens().map(|t| (t.text, t.column)).collect();
+        assert_eq!(cols, vec![("1", 2), ("2", 4)]);
+        assert_eq!(r.expect_line("x").unwrap().text, "3");
+        assert!(r.expect_end().is_ok());
+        assert!(r.expect_line("a row").is_err());
+    }
+
+    #[test]
+    fn numbers_are_checked() {
+        let tok = |text| Token {
+            text,
+            line: 1,
+            column: 1,
+        };
+        assert_eq!(tok("42").parse_u64("N").unwrap(), 42);
+        assert_eq!(tok("+7").parse_u64("N").unwrap(), 7);
+        assert!(tok("-1")
+            .parse_u64("N")
+            .unwrap_err()
+            .message
+            .contains("negative"));
+        assert!(tok("1x")
+            .parse_u64("N")
+            .unwrap_err()
+            .message
+            .contains("expected N"));
+        assert!(tok("99999999999999999999")
+            .parse_u64("N")
+            .unwrap_err()
+            .message
+            .contains("too large"));
+        assert!(tok("99999999999999999999")
+            .parse_in("N", 1, 20)
+            .unwrap_err()
+            .message
+            .contains("from 1 to 20"));
+        assert!(tok("0").parse_in("N", 1, 20).is_err());
+        assert_eq!(tok("20").parse_in("N", 1, 20).unwrap(), 20);
+    }
+
+    #[test]
+    fn exact_token_counts() {
+        let line = Line {
+            number: 2,
+            text: "1 2 3",
+        };
+        assert_eq!(line.exact_tokens(3, "numbers").unwrap().len(), 3);
+        let short = line.exact_tokens(4, "numbers").unwrap_err();
+        assert_eq!(
+            short.to_string(),
+            "line 2, column 6: expected 4 numbers on this line, found 3"
+        );
+        let long = line.exact_tokens(2, "numbers").unwrap_err();
+        assert_eq!(long.column, Some(5));
+    }
+}
