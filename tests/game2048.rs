@@ -87,14 +87,15 @@ proptest! {
 
     #[test]
     fn search_without_table_equals_with_table(board in boards(), moves in 0u32..=6) {
-        let with = search::search(&board, moves, Options { table: true }).largest;
-        let without = search::search(&board, moves, Options { table: false }).largest;
+        let with = search::search(&board, moves, Options::default()).unwrap().largest;
+        let no_table = Options { table: false, ..Options::default() };
+        let without = search::search(&board, moves, no_table).unwrap().largest;
         prop_assert_eq!(with, without);
     }
 
     #[test]
     fn the_best_line_reaches_the_answer(board in boards(), moves in 0u32..=6) {
-        let found = search::search(&board, moves, Options::default());
+        let found = search::search(&board, moves, Options::default()).unwrap();
         prop_assert!(found.moves.len() <= moves as usize);
         let end = found.moves.iter().fold(board.clone(), |b, &m| apply_move(&b, m));
         prop_assert_eq!(game2048::board::largest_tile(&end), found.largest);

@@ -166,10 +166,13 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Game>, InputError> {
         if reader.peek().is_none() {
             break;
         }
-        let board = reader.argument("the board")?;
-        let aloc = reader.argument("aloc")?;
-        let bloc = reader.argument("bloc")?;
-        games.push(build_game(&board, &aloc, &bloc)?);
+        // Errors name the game (the triple) they are in, from 1.
+        let case = games.len() + 1;
+        let in_case = |e: InputError| e.in_case(case);
+        let board = reader.argument("the board").map_err(in_case)?;
+        let aloc = reader.argument("aloc").map_err(in_case)?;
+        let bloc = reader.argument("bloc").map_err(in_case)?;
+        games.push(build_game(&board, &aloc, &bloc).map_err(in_case)?);
     }
     if games.is_empty() {
         return Err(InputError::new(

@@ -43,9 +43,19 @@ pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
 }
 
 /// The output for `input` when searching `moves` moves.
+///
+/// The search runs under [`search::WORK_LIMIT`]: a search too large to
+/// finish in seconds is an error, never a guess.
 pub fn answer(input: &[u8], moves: u32) -> Result<String, grid::InputError> {
     let board = parse(input)?;
-    Ok(format_answer(solve(&board, moves)))
+    let options = search::Options {
+        work_limit: Some(search::WORK_LIMIT),
+        ..search::Options::default()
+    };
+    match search::search(&board, moves, options) {
+        Ok(found) => Ok(format_answer(found.largest)),
+        Err(too_large) => Err(grid::InputError::new(too_large.to_string())),
+    }
 }
 
 /// The judge's output: the answer on one line.
@@ -55,7 +65,9 @@ pub fn format_answer(answer: u64) -> String {
 
 /// One best move sequence and the board after each move, for `--explain`.
 pub fn explain(board: &Board, moves: u32) -> String {
-    let found = search::search(board, moves, search::Options::default());
+    let Ok(found) = search::search(board, moves, search::Options::default()) else {
+        return String::from("no explanation: the search did not finish\n");
+    };
     let letters: Vec<String> = found.moves.iter().map(|m| m.letter().to_string()).collect();
     let sequence = if letters.is_empty() {
         "(no move needed)".to_string()

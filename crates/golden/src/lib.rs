@@ -43,8 +43,47 @@ pub fn inputs_dir() -> PathBuf {
 /// `binary`, as a libtest-style test program, and exits.
 pub fn main(binary: &str, binary_name: &str) {
     let args = Arguments::from_args();
-    let trials = trials(Path::new(binary), binary_name, "", true);
+    let mut trials = trials(Path::new(binary), binary_name, "", true);
+    let (binary, name) = (PathBuf::from(binary), binary_name.to_string());
+    trials.push(Trial::test(
+        format!("{binary_name}::closed-pipe-is-quiet"),
+        move || closed_pipe_is_quiet(&binary, &name),
+    ));
     libtest_mimic::run(&args, trials).exit();
+}
+
+/// Runs the binary on its largest golden input with stdout already closed
+/// by the reader (as in `puyo < big | head -c0`): it must end quietly, with
+/// status 0 and nothing on stderr (no panic message).
+fn closed_pipe_is_quiet(binary: &Path, binary_name: &str) -> Result<(), Failed> {
+    let largest = case_inputs(&inputs_dir().join(binary_name))
+        .into_iter()
+        .filter(|p| !p.with_extension("args").exists())
+        .max_by_key(|p| fs::metadata(p).map(|m| m.len()).unwrap_or(0))
+        .ok_or("no golden input")?;
+    let stdin = fs::read(&largest).map_err(|e| e.to_string())?;
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    // Close the reading end of stdout before the binary writes anything.
+    drop(child.stdout.take());
+    let mut pipe = child.stdin.take().ok_or("no stdin pipe")?;
+    let _ = pipe.write_all(&stdin);
+    drop(pipe);
+    let output = child.wait_with_output().map_err(|e| e.to_string())?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if output.status.code() != Some(0) || !stderr.is_empty() {
+        return Err(format!(
+            "{} with stdout closed: status {:?}, stderr:\n{stderr}",
+            largest.display(),
+            output.status.code()
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// One test per case file of `binary_name`, run against the executable at

@@ -29,7 +29,7 @@ impl<'a> Reader<'a> {
         let mut scanner = Scanner::new(text);
         scanner.expect_record("the number of test cases T")?;
         let what = "number (the number of test cases T)";
-        let cases = scanner.number("the number of test cases T", 1, MAX_CASES, 1, what)? as usize;
+        let cases = scanner.number("the number of test cases T", 0, MAX_CASES, 1, what)? as usize;
         scanner.end_line(1, what)?;
         Ok(Reader { scanner, cases })
     }

@@ -1,0 +1,20 @@
+//! Any bytes through the Puyo parse-and-chain path, with and without
+//! `--settle`, and `--explain`; the engine must agree with the naive solver.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use puyo::Floating;
+
+fuzz_target!(|data: &[u8]| {
+    for floating in [Floating::Reject, Floating::Settle] {
+        match puyo::parse(data, floating) {
+            Ok(field) => {
+                assert_eq!(puyo::chain_count(&field), puyo::naive::chain_count(&field));
+                assert_eq!(puyo::incremental::chain_count(&field), puyo::naive::chain_count(&field));
+                let _ = puyo::explain::explain(&field);
+            }
+            Err(error) => assert!(!error.to_string().contains('\n')),
+        }
+        let _ = puyo::answer(data, floating);
+    }
+});
