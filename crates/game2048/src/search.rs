@@ -647,19 +647,25 @@ mod tests {
 
     #[test]
     fn the_work_limit_gives_up_instead_of_guessing() {
-        let board = Grid::from_vec(2, 2, vec![2, 4, 8, 16]).unwrap();
         let tight = Options {
             table: true,
             work_limit: Some(1),
         };
-        // Nothing can merge: the first expansion already passes the limit.
+        // A 16 might be made, so the root must be expanded: that alone
+        // passes the limit.
+        let board = Grid::from_vec(2, 2, vec![2, 2, 4, 8]).unwrap();
         assert_eq!(
             search(&board, 3, tight),
             Err(TooLarge { side: 2, moves: 3 })
         );
-        let board = Grid::from_vec(2, 2, vec![2, 2, 0, 0]).unwrap();
-        // The cap (4) is reached before any work is counted.
-        assert_eq!(search(&board, 3, tight).unwrap().largest, 4);
+        // With room to work, the same search finishes.
+        assert_eq!(search(&board, 3, Options::default()).unwrap().largest, 16);
+        // Nothing can merge here: the bounds answer without any work.
+        let stuck = Grid::from_vec(2, 2, vec![2, 4, 8, 16]).unwrap();
+        assert_eq!(search(&stuck, 3, tight).unwrap().largest, 16);
+        // A board already at its cap (the sum) needs no search at all.
+        let capped = Grid::from_vec(2, 2, vec![4, 0, 0, 0]).unwrap();
+        assert_eq!(search(&capped, 3, tight).unwrap().largest, 4);
     }
 
     #[test]
