@@ -5,17 +5,9 @@
 use footholds::game::Game;
 use footholds::{naive, search};
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 
-/// `cases` cases per property; failures are saved beside this file in
-/// `<name>.proptest-regressions` and replayed first on later runs.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
-        ..ProptestConfig::default()
-    }
-}
+mod common;
+use common::config;
 
 /// A game on a `height × width` board with about `holes_percent` holes;
 /// the starting cells are footholds (and may be the same cell).

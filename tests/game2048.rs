@@ -7,17 +7,9 @@ use game2048::slide::slide_line;
 use game2048::{Board, Move};
 use grid::Grid;
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 
-/// `cases` cases per property; failures are saved beside this file in
-/// `<name>.proptest-regressions` and replayed first on later runs.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
-        ..ProptestConfig::default()
-    }
-}
+mod common;
+use common::config;
 
 /// Boards of side 1..=8 drawn from several value distributions.
 fn boards() -> impl Strategy<Value = Board> {
@@ -51,8 +43,46 @@ fn boards() -> impl Strategy<Value = Board> {
             area,
         )
         .boxed();
-        prop_oneof![uniform, dense, small, all_equal, equal_lines, huge]
+        // Small tiles with a few large equal ones anywhere, like the
+        // benchmarks' `pinned` boards: the bounds cannot cut these, so the
+        // positional two-move test does the work.
+        let pinned = (
+            prop::collection::vec(
+                prop_oneof![Just(0u64), Just(2), Just(4), Just(8), Just(16)],
+                area,
+            ),
+            prop::collection::vec(0..area, 2..=4),
+        )
+            .prop_map(|(mut cells, big)| {
+                for at in big {
+                    cells[at] = 1024;
+                }
+                cells
+            })
+            .boxed();
+        prop_oneof![uniform, dense, small, all_equal, equal_lines, huge, pinned]
             .prop_map(move |cells| Grid::from_vec(side, side, cells).unwrap())
+    })
+}
+
+/// Sparse boards with two or three 1024s among a few small tiles: where the
+/// positional two-move test decides, and each of its four first moves counts.
+fn sparse_pinned() -> impl Strategy<Value = Board> {
+    (3usize..=6).prop_flat_map(|side| {
+        let area = side * side;
+        (
+            prop::collection::vec(
+                prop_oneof![6 => Just(0u64), 1 => Just(2), 1 => Just(4), 1 => Just(8)],
+                area,
+            ),
+            prop::collection::vec(0..area, 2..=3),
+        )
+            .prop_map(move |(mut cells, big)| {
+                for at in big {
+                    cells[at] = 1024;
+                }
+                Grid::from_vec(side, side, cells).unwrap()
+            })
     })
 }
 
@@ -81,7 +111,7 @@ proptest! {
     #![proptest_config(config(400))]
 
     #[test]
-    fn search_equals_naive(board in boards(), moves in 0u32..=5) {
+    fn search_equals_naive(board in prop_oneof![boards(), sparse_pinned()], moves in 0u32..=5) {
         prop_assert_eq!(search::solve(&board, moves), game2048::naive::solve(&board, moves));
     }
 
@@ -99,6 +129,30 @@ proptest! {
         prop_assert!(found.moves.len() <= moves as usize);
         let end = found.moves.iter().fold(board.clone(), |b, &m| apply_move(&b, m));
         prop_assert_eq!(game2048::board::largest_tile(&end), found.largest);
+    }
+
+    #[test]
+    fn the_two_move_test_never_cuts_a_reachable_tile(board in prop_oneof![boards(), sparse_pinned(), sparse_pinned()]) {
+        // Whenever it says a tile above the largest cannot be made in two
+        // moves, no pair of moves makes one.
+        let cells = to_exponents(&board);
+        let mut counts = [0u32; 64];
+        for &e in &cells {
+            counts[e as usize] += 1;
+        }
+        let largest = cells.iter().copied().max().unwrap_or(0);
+        if largest == 0 {
+            return Ok(());
+        }
+        let target = largest + 1;
+        if !search::two_moves_can_reach(&cells, board.rows(), &counts, target) {
+            for first in Move::ALL {
+                for second in Move::ALL {
+                    let end = apply_move(&apply_move(&board, first), second);
+                    prop_assert!(game2048::board::largest_tile(&end) < 1 << target, "{:?} then {:?}", first, second);
+                }
+            }
+        }
     }
 
     #[test]

@@ -7,17 +7,9 @@ use othello::bitboard::{self, Board};
 use othello::game::{Case, Move, Stone};
 use othello::naive;
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 
-/// `cases` cases per property; failures are saved beside this file in
-/// `<name>.proptest-regressions` and replayed first on later runs.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
-        ..ProptestConfig::default()
-    }
-}
+mod common;
+use common::config;
 
 /// A random legal game: board side 4, 6 or 8, any length up to the end.
 fn games() -> impl Strategy<Value = Case> {

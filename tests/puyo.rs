@@ -4,20 +4,12 @@
 use grid_games::puyo_fields::{column_chain, random_settled};
 use grid_games::SplitMix64;
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
+
+mod common;
+use common::config;
 use puyo::field::{is_colour, EMPTY, GARBAGE};
 use puyo::naive::{self, POP_SIZE};
 use puyo::{bitboard, incremental, Field};
-
-/// `cases` cases per property; failures are saved beside this file in
-/// `<name>.proptest-regressions` and replayed first on later runs.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
-        ..ProptestConfig::default()
-    }
-}
 
 /// A random settled field: the judge's 12 × 6 half the time, else any size
 /// up to 20 × 20; 2 to 5 colours; with or without garbage.

@@ -4,18 +4,10 @@
 //! same property far longer; this keeps CI checking it cheaply.)
 
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
-use std::path::Path;
 
-/// `cases` cases per property; failures are saved beside this file in
-/// `<name>.proptest-regressions` and replayed first on later runs.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
-        ..ProptestConfig::default()
-    }
-}
+mod common;
+use common::config;
+use std::path::Path;
 
 /// The golden inputs of a binary (answers and errors), as seeds to mutate.
 fn golden_inputs(binary: &str) -> Vec<Vec<u8>> {

@@ -21,13 +21,9 @@ fn main() -> ExitCode {
     if let Err(usage) = args.finish() {
         return usage.finish();
     }
-    let input = match cli::read_stdin() {
-        Ok(input) => input,
-        Err(error) => return cli::fail_input(&error),
-    };
-    let output = match footholds::judge(&input) {
-        Ok(output) => output,
-        Err(error) => return cli::fail_input(&error),
+    let (input, output) = match cli::read_and_answer(footholds::judge) {
+        Ok(answered) => answered,
+        Err(status) => return status,
     };
     if let (true, Ok(games)) = (explain, footholds::parse(&input)) {
         for (index, game) in games.iter().enumerate() {

@@ -24,13 +24,9 @@ fn main() -> ExitCode {
     if let Err(usage) = args.finish() {
         return usage.finish();
     }
-    let input = match cli::read_stdin() {
-        Ok(input) => input,
-        Err(error) => return cli::fail_input(&error),
-    };
-    let output = match game2048::answer(&input, moves) {
-        Ok(output) => output,
-        Err(error) => return cli::fail_input(&error),
+    let (input, output) = match cli::read_and_answer(|input| game2048::answer(input, moves)) {
+        Ok(answered) => answered,
+        Err(status) => return status,
     };
     if let (true, Ok(board)) = (explain, game2048::parse(&input)) {
         cli::write_stderr(&game2048::explain(&board, moves));

@@ -206,15 +206,19 @@ pub fn best_single_move(cells: &[u8], side: usize) -> Option<(u8, Move)> {
 }
 
 /// Whether two moves could make a tile of exponent `target`, on a board
-/// whose largest tile is below `target`.
+/// whose largest tile is below `target`. Exact when it says no: it never
+/// cuts a board that could reach the target.
 ///
 /// The second move must merge two tiles of exponent `target − 1`, so after
-/// the first move there must be two of them: the ones already there, plus
-/// those the first move makes from pairs of `target − 2`. A move is along
-/// rows or along columns, and along one line a run of `k` equal neighbours
-/// makes `k / 2` merges; this counts the best axis. It is exact about the
-/// counts and ignores where the tiles end up, so it never cuts a board that
-/// could reach the target.
+/// the first move two of them must be in line with only empty cells between.
+///
+/// - With fewer than two such tiles, the first move must make the rest from
+///   pairs of `target − 2`: a move is along rows or along columns, and along
+///   one line a run of `k` equal neighbours makes `k / 2` merges, so the best
+///   axis must make enough.
+/// - With two or more (and no pairs of `target − 2` to make more, and none
+///   of them in line already), it checks where each first move takes them:
+///   see [`aligned_after_one_move`]. Otherwise it answers yes.
 pub fn two_moves_can_reach(
     cells: &[u8],
     side: usize,
@@ -222,19 +226,29 @@ pub fn two_moves_can_reach(
     target: u8,
 ) -> bool {
     let have = counts[(target - 1) as usize];
-    if have >= 2 {
+    let source = target.saturating_sub(2);
+    let (row_merges, column_merges) = if source > 0 && counts[source as usize] >= 2 {
+        merges_of(cells, side, source)
+    } else {
+        (0, 0)
+    };
+    if have < 2 {
+        return row_merges.max(column_merges) >= 2 - have;
+    }
+    if row_merges + column_merges > 0 || have as usize > MAX_ALIGNED_TILES {
         return true;
     }
-    let source = target.saturating_sub(2);
-    if source == 0 {
-        return false;
+    if best_single_move(cells, side).is_some_and(|(e, _)| e >= target) {
+        return true;
     }
-    let needed = 2 - have;
-    if counts[source as usize] < 2 * needed {
-        return false;
-    }
-    // Merges of `source` pairs along rows and along columns. For rows, keep the
-    // run of equal tiles in the current row; for columns, one run per column.
+    aligned_after_one_move(cells, side, target - 1)
+}
+
+/// How many merges of tiles of exponent `source` a move along rows, and one
+/// along columns, would make.
+fn merges_of(cells: &[u8], side: usize, source: u8) -> (u32, u32) {
+    // For rows, keep the run of equal tiles in the current row; for columns,
+    // one run per column.
     let (mut row_merges, mut column_merges) = (0u32, 0u32);
     let mut above = [0u8; crate::board::MAX_SIDE];
     let mut column_run = [0u32; crate::board::MAX_SIDE];
@@ -259,7 +273,100 @@ pub fn two_moves_can_reach(
             above[c] = e;
         }
     }
-    row_merges.max(column_merges) >= needed
+    (row_merges, column_merges)
+}
+
+/// The most tiles [`aligned_after_one_move`] looks at (it checks every pair).
+const MAX_ALIGNED_TILES: usize = 6;
+
+/// How many tiles a line of exponents packs into: each run of `k` equal
+/// neighbours (empty cells ignored) becomes `⌈k / 2⌉` tiles, whichever way
+/// the line is slid.
+fn packed_length(line: impl Iterator<Item = u8>) -> usize {
+    let (mut count, mut open) = (0, 0u8);
+    for e in line.filter(|&e| e != 0) {
+        if e == open {
+            // Merges with the open tile; the result cannot merge again.
+            open = 0;
+        } else {
+            count += 1;
+            open = e;
+        }
+    }
+    count
+}
+
+/// Whether one move brings two of the tiles of exponent `exponent` in line
+/// with only empty cells between, so that a second move merges them. It
+/// assumes that none of them are in line now, and that the move makes no
+/// new tile of that exponent (see [`two_moves_can_reach`]).
+///
+/// A move along rows keeps each tile in its row and puts it in the column
+/// given by how many tiles the part of the row before it packs into. Two
+/// tiles in one row stay apart (what lay between them still does), so only
+/// tiles in different rows can meet: they must land in the same column, and
+/// every row between must pack short of that column. Moves along columns
+/// are the same with rows and columns exchanged.
+pub fn aligned_after_one_move(cells: &[u8], side: usize, exponent: u8) -> bool {
+    let at = |r: usize, c: usize| cells[r * side + c];
+    let mut tiles = [(0usize, 0usize); MAX_ALIGNED_TILES];
+    let mut count = 0;
+    for (index, &e) in cells.iter().enumerate() {
+        if e == exponent {
+            if count == MAX_ALIGNED_TILES {
+                return true;
+            }
+            tiles[count] = (index / side, index % side);
+            count += 1;
+        }
+    }
+    let tiles = &tiles[..count];
+    let mut row_length = [0usize; crate::board::MAX_SIDE];
+    let mut column_length = [0usize; crate::board::MAX_SIDE];
+    for k in 0..side {
+        row_length[k] = packed_length((0..side).map(|c| at(k, c)));
+        column_length[k] = packed_length((0..side).map(|r| at(r, k)));
+    }
+    // For each tile: where a move left, right, up or down puts it, counted
+    // from that wall.
+    let mut ranks = [[0usize; 4]; MAX_ALIGNED_TILES];
+    for (rank, &(r, c)) in ranks.iter_mut().zip(tiles) {
+        *rank = [
+            packed_length((0..c).map(|k| at(r, k))),
+            packed_length((c + 1..side).map(|k| at(r, k))),
+            packed_length((0..r).map(|k| at(k, c))),
+            packed_length((r + 1..side).map(|k| at(k, c))),
+        ];
+    }
+    // Whether every line strictly between `a` and `b` packs into at most
+    // `reach` tiles, leaving the cell at `reach` from the wall empty.
+    let clear_between = |lengths: &[usize], a: usize, b: usize, reach: usize| {
+        (a.min(b) + 1..a.max(b)).all(|k| lengths[k] <= reach)
+    };
+    for i in 0..tiles.len() {
+        for j in i + 1..tiles.len() {
+            let ((ri, ci), (rj, cj)) = (tiles[i], tiles[j]);
+            if ri != rj {
+                // Left (0) or right (1), then up or down.
+                for way in 0..2 {
+                    let reach = ranks[i][way];
+                    if ranks[j][way] == reach && clear_between(&row_length, ri, rj, reach) {
+                        return true;
+                    }
+                }
+            }
+            if ci != cj {
+                // Up (2) or down (3), then left or right.
+                for way in 2..4 {
+                    let reach = ranks[i][way];
+                    if ranks[j][way] == reach && clear_between(&column_length, ci, cj, reach) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Tile counts per exponent, and the largest exponent present.

@@ -29,13 +29,8 @@ pub fn read_stdin() -> Result<Vec<u8>, InputError> {
 /// Writes `text` to stdout. A reader that has gone away (a closed pipe, as
 /// in `puyo < big | head -c1`) is not an error worth a message.
 pub fn write_stdout(text: &str) -> ExitCode {
-    write_stdout_bytes(text.as_bytes())
-}
-
-/// Writes `bytes` to stdout, like [`write_stdout`].
-pub fn write_stdout_bytes(bytes: &[u8]) -> ExitCode {
     let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::from(EXIT_OK),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_OK),
         Err(e) => {
@@ -53,6 +48,17 @@ pub fn write_stderr(text: &str) {
 /// Writes one `error: ...` line to stderr.
 pub fn report(message: &str) {
     write_stderr(&format!("error: {message}\n"));
+}
+
+/// Reads stdin and computes the output with `answer`. Returns the input
+/// (for `--explain`, which reads it again) and the output, or, when reading
+/// or answering fails, the error reported and the exit status to return.
+pub fn read_and_answer(
+    answer: impl FnOnce(&[u8]) -> Result<String, InputError>,
+) -> Result<(Vec<u8>, String), ExitCode> {
+    let input = read_stdin().map_err(|e| fail_input(&e))?;
+    let output = answer(&input).map_err(|e| fail_input(&e))?;
+    Ok((input, output))
 }
 
 /// Reports bad input and returns its exit status.

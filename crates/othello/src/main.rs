@@ -19,16 +19,12 @@ fn main() -> ExitCode {
     if let Err(usage) = args.finish() {
         return usage.finish();
     }
-    let input = match cli::read_stdin() {
-        Ok(input) => input,
-        Err(error) => return cli::fail_input(&error),
-    };
-    let output = match othello::run(&input) {
-        Ok(output) => output,
-        Err(error) => return cli::fail_input(&error),
+    let (input, output) = match cli::read_and_answer(othello::judge) {
+        Ok(answered) => answered,
+        Err(status) => return status,
     };
     if let (true, Ok(cases)) = (explain, othello::parse(&input)) {
         cli::write_stderr(&othello::explain::explain(&cases));
     }
-    cli::write_stdout_bytes(&output)
+    cli::write_stdout(&output)
 }

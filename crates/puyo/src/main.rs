@@ -26,13 +26,9 @@ fn main() -> ExitCode {
     if let Err(usage) = args.finish() {
         return usage.finish();
     }
-    let input = match cli::read_stdin() {
-        Ok(input) => input,
-        Err(error) => return cli::fail_input(&error),
-    };
-    let output = match puyo::answer(&input, floating) {
-        Ok(output) => output,
-        Err(error) => return cli::fail_input(&error),
+    let (input, output) = match cli::read_and_answer(|input| puyo::answer(input, floating)) {
+        Ok(answered) => answered,
+        Err(status) => return status,
     };
     if let (true, Ok(field)) = (explain, puyo::parse(&input, floating)) {
         cli::write_stderr(&puyo::explain::explain(&field));
