@@ -343,26 +343,26 @@ pub fn aligned_after_one_move(cells: &[u8], side: usize, exponent: u8) -> bool {
     let clear_between = |lengths: &[usize], a: usize, b: usize, reach: usize| {
         (a.min(b) + 1..a.max(b)).all(|k| lengths[k] <= reach)
     };
+    // Two tiles meet when one move gives them the same rank from its wall
+    // and clears every line between them: a move along rows (left, right:
+    // ranks 0 and 1) lines up tiles in different rows, then the second move
+    // goes up or down; a move along columns (ranks 2 and 3) the other way.
+    let meet = |i: usize,
+                j: usize,
+                ways: std::ops::Range<usize>,
+                lengths: &[usize],
+                a: usize,
+                b: usize| {
+        a != b
+            && ways.into_iter().any(|way| {
+                ranks[i][way] == ranks[j][way] && clear_between(lengths, a, b, ranks[i][way])
+            })
+    };
     for i in 0..tiles.len() {
         for j in i + 1..tiles.len() {
             let ((ri, ci), (rj, cj)) = (tiles[i], tiles[j]);
-            if ri != rj {
-                // Left (0) or right (1), then up or down.
-                for way in 0..2 {
-                    let reach = ranks[i][way];
-                    if ranks[j][way] == reach && clear_between(&row_length, ri, rj, reach) {
-                        return true;
-                    }
-                }
-            }
-            if ci != cj {
-                // Up (2) or down (3), then left or right.
-                for way in 2..4 {
-                    let reach = ranks[i][way];
-                    if ranks[j][way] == reach && clear_between(&column_length, ci, cj, reach) {
-                        return true;
-                    }
-                }
+            if meet(i, j, 0..2, &row_length, ri, rj) || meet(i, j, 2..4, &column_length, ci, cj) {
+                return true;
             }
         }
     }
