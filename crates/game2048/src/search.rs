@@ -115,46 +115,53 @@ pub fn search(board: &Board, moves: u32, options: Options) -> Result<Found, TooL
     })
 }
 
-/// Slides one line of exponents toward its first cell, in place. The line
-/// is the cells `start, start + step, …` (`side` of them) of `cells`. Merges
-/// follow the judge's rule: equal neighbours merge once, nearest the wall
-/// first. Returns whether anything moved or merged.
-pub fn slide_exponents(cells: &mut [u8], start: usize, step: isize, side: usize) -> bool {
+/// Slides one line of exponents from `source` into `target`: the line is
+/// the cells `start, start + step, …` (`side` of them) in both. Tiles pack
+/// toward the line's first cell, and merges follow the judge's rule: equal
+/// neighbours merge once, nearest the wall first. Returns whether anything
+/// moved or merged. Reading one board and writing another saves the copy a
+/// slide in place would need.
+pub fn slide_into(
+    source: &[u8],
+    target: &mut [u8],
+    start: usize,
+    step: isize,
+    side: usize,
+) -> bool {
     let mut changed = false;
-    // `write` is where the next tile lands; `open` says whether the tile just
-    // before `write` may still merge (it is not itself a merge product).
-    let mut write = start;
+    // `write` is where the next tile lands; `open` is the exponent of the
+    // tile just before it while that tile may still merge (0 otherwise).
+    let (mut read, mut write, mut previous) = (start, start, start);
     let mut placed = 0;
-    let mut open = false;
-    let mut read = start;
+    let mut open = 0u8;
     for _ in 0..side {
-        let value = cells[read];
+        let value = source[read];
         if value != 0 {
-            let previous = write.wrapping_add_signed(-step);
-            if open && placed > 0 && cells[previous] == value {
-                cells[previous] = value + 1;
-                cells[read] = 0;
-                open = false;
+            if value == open {
+                target[previous] = value + 1;
+                open = 0;
                 changed = true;
             } else {
-                if read != write {
-                    cells[write] = value;
-                    cells[read] = 0;
-                    changed = true;
-                }
+                target[write] = value;
+                changed |= read != write;
+                previous = write;
                 write = write.wrapping_add_signed(step);
                 placed += 1;
-                open = true;
+                open = value;
             }
         }
         read = read.wrapping_add_signed(step);
     }
+    for _ in placed..side {
+        target[write] = 0;
+        write = write.wrapping_add_signed(step);
+    }
     changed
 }
 
-/// Applies a move to a flat exponent board in place; returns whether the
-/// board changed.
-pub fn apply_move_exponents(cells: &mut [u8], side: usize, direction: Move) -> bool {
+/// Applies a move to the exponent board `source`, writing the result to
+/// `target`; returns whether the board changed.
+pub fn apply_move_into(source: &[u8], target: &mut [u8], side: usize, direction: Move) -> bool {
     let mut changed = false;
     let row_step = side as isize;
     for k in 0..side {
@@ -164,9 +171,16 @@ pub fn apply_move_exponents(cells: &mut [u8], side: usize, direction: Move) -> b
             Move::Up => (k, row_step),
             Move::Down => ((side - 1) * side + k, -row_step),
         };
-        changed |= slide_exponents(cells, start, step, side);
+        changed |= slide_into(source, target, start, step, side);
     }
     changed
+}
+
+/// Applies a move to a flat exponent board in place; returns whether the
+/// board changed.
+pub fn apply_move_exponents(cells: &mut [u8], side: usize, direction: Move) -> bool {
+    let source = cells.to_vec();
+    apply_move_into(&source, cells, side, direction)
 }
 
 /// The largest tile one move can make, and a move that makes it; `None` when
@@ -178,10 +192,15 @@ pub fn apply_move_exponents(cells: &mut [u8], side: usize, direction: Move) -> b
 /// tiles of exponent `e` with only empty cells between them, and likewise for
 /// columns. Left and right make the same largest tile, as do up and down.
 pub fn best_single_move(cells: &[u8], side: usize) -> Option<(u8, Move)> {
+    scan_last_move(cells, side).1
+}
+
+/// The largest tile on the board, and [`best_single_move`], in one pass.
+fn scan_last_move(cells: &[u8], side: usize) -> (u8, Option<(u8, Move)>) {
     // The largest exponent with an equal neighbour along a row, and along a
     // column (0 for none). Rows are read in order; for the columns, the last
     // tile seen in each column is kept while the rows go by.
-    let (mut along_rows, mut along_columns) = (0u8, 0u8);
+    let (mut along_rows, mut along_columns, mut largest) = (0u8, 0u8, 0u8);
     let mut above = [0u8; crate::board::MAX_SIDE];
     for row in cells.chunks_exact(side) {
         let mut left = 0;
@@ -193,16 +212,18 @@ pub fn best_single_move(cells: &[u8], side: usize) -> Option<(u8, Move)> {
                 if e == above[c] {
                     along_columns = along_columns.max(e);
                 }
+                largest = largest.max(e);
                 left = e;
                 above[c] = e;
             }
         }
     }
-    match (along_rows, along_columns) {
+    let best = match (along_rows, along_columns) {
         (0, 0) => None,
         (r, c) if r >= c => Some((r + 1, Move::Left)),
         (_, c) => Some((c + 1, Move::Up)),
-    }
+    };
+    (largest, best)
 }
 
 /// Whether two moves could make a tile of exponent `target`, on a board
@@ -533,20 +554,49 @@ impl Searcher {
             self.gave_up = true;
             return true;
         }
-        // Make the four children and order them, most promising first.
         let children = (level + 1) * 4 * self.area;
+        let (parents, next_level) = self.boards.split_at_mut(children);
+        let parent = &parents[node..node + self.area];
+        if moves_left == 2 {
+            // The children are last-move boards: one pass over each gives
+            // its largest tile and the best its last move can make.
+            let child = &mut next_level[..self.area];
+            for direction in Move::ALL {
+                if !apply_move_into(parent, child, self.side, direction) {
+                    continue;
+                }
+                let (child_largest, last) = scan_last_move(child, self.side);
+                let mut improved = false;
+                if child_largest > self.best {
+                    self.best = child_largest;
+                    self.best_line.clone_from(&self.line);
+                    self.best_line.push(direction);
+                    improved = true;
+                }
+                if let Some((exponent, second)) = last {
+                    if exponent > self.best {
+                        self.best = exponent;
+                        self.best_line.clone_from(&self.line);
+                        self.best_line.extend([direction, second]);
+                        improved = true;
+                    }
+                }
+                if improved && self.best >= self.cap {
+                    return true;
+                }
+            }
+            return false;
+        }
+        // Make the four children and order them, most promising first.
         let mut order: [(u8, u32, usize); 4] = [(0, 0, 0); 4];
         let mut child_counts = [[0u32; EXPONENTS]; 4];
         let mut live = 0;
         for (k, direction) in Move::ALL.into_iter().enumerate() {
-            let at = children + k * self.area;
-            self.boards.copy_within(node..node + self.area, at);
-            let changed =
-                apply_move_exponents(&mut self.boards[at..at + self.area], self.side, direction);
-            if !changed {
+            let child = &mut next_level[k * self.area..(k + 1) * self.area];
+            if !apply_move_into(parent, child, self.side, direction) {
                 continue;
             }
-            let child_largest = count_tiles(&self.boards[at..at + self.area], &mut child_counts[k]);
+            let child_largest = count_tiles(child, &mut child_counts[k]);
             let tiles = self.area as u32 - child_counts[k][0];
             order[live] = (child_largest, tiles, k);
             live += 1;
@@ -693,10 +743,10 @@ mod tests {
     use super::*;
     use grid::Grid;
 
-    fn slid(mut line: Vec<u8>) -> Vec<u8> {
-        let n = line.len();
-        slide_exponents(&mut line, 0, 1, n);
-        line
+    fn slid(line: Vec<u8>) -> Vec<u8> {
+        let mut target = vec![9; line.len()];
+        slide_into(&line, &mut target, 0, 1, line.len());
+        target
     }
 
     #[test]
@@ -712,9 +762,13 @@ mod tests {
     #[test]
     fn reverse_and_strided_lines() {
         // Right on the row [1, 1, 0]: the tiles merge at the right wall.
-        let mut cells = vec![1, 1, 0];
-        assert!(slide_exponents(&mut cells, 2, -1, 3));
+        let mut cells = vec![9; 3];
+        assert!(slide_into(&[1, 1, 0], &mut cells, 2, -1, 3));
         assert_eq!(cells, vec![0, 0, 2]);
+        // Nothing moves: unchanged, and the target is still written in full.
+        let mut same = vec![9; 3];
+        assert!(!slide_into(&[3, 1, 0], &mut same, 0, 1, 3));
+        assert_eq!(same, vec![3, 1, 0]);
         let mut board = vec![1, 0, 1, 0];
         assert!(apply_move_exponents(&mut board, 2, Move::Up));
         assert_eq!(board, vec![2, 0, 0, 0]);
