@@ -24,8 +24,10 @@
 
 use crate::board::{Board, Move};
 
-/// Nodes with fewer moves left than this are not stored in the table.
-pub const TABLE_MIN_DEPTH: u32 = 2;
+/// Nodes with fewer moves left than this are not stored in the table: near
+/// the leaves, searching is cheaper than hashing a board (measured: with 2,
+/// the judge-sized searches were slower and the deep ones no faster).
+pub const TABLE_MIN_DEPTH: u32 = 3;
 /// The most board bytes the transposition table keeps.
 pub const TABLE_MAX_BYTES: usize = 256 << 20;
 
@@ -342,12 +344,6 @@ pub fn aligned_after_one_move(cells: &[u8], side: usize, exponent: u8) -> bool {
         }
     }
     let tiles = &tiles[..count];
-    let mut row_length = [0usize; crate::board::MAX_SIDE];
-    let mut column_length = [0usize; crate::board::MAX_SIDE];
-    for k in 0..side {
-        row_length[k] = packed_length((0..side).map(|c| at(k, c)));
-        column_length[k] = packed_length((0..side).map(|r| at(r, k)));
-    }
     // For each tile: where a move left, right, up or down puts it, counted
     // from that wall.
     let mut ranks = [[0usize; 4]; MAX_ALIGNED_TILES];
@@ -359,30 +355,34 @@ pub fn aligned_after_one_move(cells: &[u8], side: usize, exponent: u8) -> bool {
             packed_length((r + 1..side).map(|k| at(k, c))),
         ];
     }
-    // Whether every line strictly between `a` and `b` packs into at most
-    // `reach` tiles, leaving the cell at `reach` from the wall empty.
-    let clear_between = |lengths: &[usize], a: usize, b: usize, reach: usize| {
-        (a.min(b) + 1..a.max(b)).all(|k| lengths[k] <= reach)
+    // Whether every row (`rows`) or column strictly between `a` and `b`
+    // packs into at most `reach` tiles, leaving the cell at `reach` from the
+    // wall empty. Only the lines between a pair are packed.
+    let clear_between = |rows: bool, a: usize, b: usize, reach: usize| {
+        (a.min(b) + 1..a.max(b)).all(|k| {
+            let length = if rows {
+                packed_length((0..side).map(|c| at(k, c)))
+            } else {
+                packed_length((0..side).map(|r| at(r, k)))
+            };
+            length <= reach
+        })
     };
     // Two tiles meet when one move gives them the same rank from its wall
     // and clears every line between them: a move along rows (left, right:
     // ranks 0 and 1) lines up tiles in different rows, then the second move
     // goes up or down; a move along columns (ranks 2 and 3) the other way.
-    let meet = |i: usize,
-                j: usize,
-                ways: std::ops::Range<usize>,
-                lengths: &[usize],
-                a: usize,
-                b: usize| {
+    let meet = |i: usize, j: usize, rows: bool, a: usize, b: usize| {
+        let ways = if rows { 0..2 } else { 2..4 };
         a != b
             && ways.into_iter().any(|way| {
-                ranks[i][way] == ranks[j][way] && clear_between(lengths, a, b, ranks[i][way])
+                ranks[i][way] == ranks[j][way] && clear_between(rows, a, b, ranks[i][way])
             })
     };
     for i in 0..tiles.len() {
         for j in i + 1..tiles.len() {
             let ((ri, ci), (rj, cj)) = (tiles[i], tiles[j]);
-            if meet(i, j, 0..2, &row_length, ri, rj) || meet(i, j, 2..4, &column_length, ci, cj) {
+            if meet(i, j, true, ri, rj) || meet(i, j, false, ci, cj) {
                 return true;
             }
         }
