@@ -50,9 +50,9 @@ fn as_cells(board: &Board, side: usize) -> Vec<Option<Stone>> {
     for row in 0..side {
         for col in 0..side {
             let b = bitboard::bit(row, col);
-            cells.push(if board.black & b != 0 {
+            cells.push(if board.stones(Stone::Black) & b != 0 {
                 Some(Stone::Black)
-            } else if board.white & b != 0 {
+            } else if board.stones(Stone::White) & b != 0 {
                 Some(Stone::White)
             } else {
                 None

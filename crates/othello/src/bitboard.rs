@@ -77,11 +77,21 @@ const fn build_rays() -> [[u64; 8]; 64] {
     rays
 }
 
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The cell already holds a stone of this colour.
+    Occupied(Stone),
+    /// No run of the opponent's stones is closed by the move.
+    FlipsNothing,
+}
+
 /// A position: the stones of each colour, and the cells of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
-    pub black: u64,
-    pub white: u64,
+    /// The stones of each colour, indexed by [`Stone::index`] (an array,
+    /// so that picking the mover's stones needs no branch).
+    pub stones: [u64; 2],
     /// The `side × side` cells in use.
     pub cells: u64,
 }
@@ -98,8 +108,7 @@ impl Board {
         let row = (1u64 << side) - 1;
         let cells = (0..side).fold(0, |cells, r| cells | row << (8 * r));
         let mut board = Board {
-            black: 0,
-            white: 0,
+            stones: [0; 2],
             cells,
         };
         for (row, col, stone) in starting_stones(side) {
@@ -108,18 +117,13 @@ impl Board {
         board
     }
 
-    fn stones(&self, stone: Stone) -> u64 {
-        match stone {
-            Stone::Black => self.black,
-            Stone::White => self.white,
-        }
+    /// The stones of one colour.
+    pub fn stones(&self, stone: Stone) -> u64 {
+        self.stones[stone.index()]
     }
 
     fn stones_mut(&mut self, stone: Stone) -> &mut u64 {
-        match stone {
-            Stone::Black => &mut self.black,
-            Stone::White => &mut self.white,
-        }
+        &mut self.stones[stone.index()]
     }
 
     /// The stones a stone of `stone` placed on the cell `placed` would flip:
@@ -172,35 +176,48 @@ impl Board {
         moves
     }
 
-    /// Plays a move, checking it like [`crate::naive::play`] does; returns
-    /// the flipped stones.
+    /// Places a stone of `stone` at `(row, col)`, checking the move: the
+    /// cell must be empty and the move must flip something. Returns the
+    /// flipped stones. The error is a small value (the hot loop returns it in
+    /// registers); [`Board::play`] words it.
     #[inline]
-    pub fn play(&mut self, mv: Move) -> Result<u64, InputError> {
-        let placed = bit(mv.row, mv.col);
-        if (self.black | self.white) & placed != 0 {
-            let holder = if self.black & placed != 0 {
+    pub fn place(&mut self, row: usize, col: usize, stone: Stone) -> Result<u64, Illegal> {
+        let placed = bit(row, col);
+        if (self.stones[0] | self.stones[1]) & placed != 0 {
+            let holder = if self.stones(Stone::Black) & placed != 0 {
                 Stone::Black
             } else {
                 Stone::White
             };
-            return Err(crate::naive::occupied_error(mv, holder));
+            return Err(Illegal::Occupied(holder));
         }
-        let flipped = self.flips(placed, mv.stone);
+        let flipped = self.flips(placed, stone);
         if flipped == 0 {
-            return Err(crate::naive::no_flip_error(mv));
+            return Err(Illegal::FlipsNothing);
         }
         // Every flipped stone changes colour; then the new stone is added.
-        self.black ^= flipped;
-        self.white ^= flipped;
-        *self.stones_mut(mv.stone) |= placed;
+        self.stones[0] ^= flipped;
+        self.stones[1] ^= flipped;
+        *self.stones_mut(stone) |= placed;
         Ok(flipped)
+    }
+
+    /// Plays a move, checking it like [`crate::naive::play`] does (with the
+    /// same error messages); returns the flipped stones.
+    #[inline]
+    pub fn play(&mut self, mv: Move) -> Result<u64, InputError> {
+        self.place(mv.row, mv.col, mv.stone)
+            .map_err(|illegal| match illegal {
+                Illegal::Occupied(holder) => crate::naive::occupied_error(mv, holder),
+                Illegal::FlipsNothing => crate::naive::no_flip_error(mv),
+            })
     }
 
     /// The stone counts.
     pub fn count(&self) -> Counts {
         Counts {
-            black: self.black.count_ones(),
-            white: self.white.count_ones(),
+            black: self.stones(Stone::Black).count_ones(),
+            white: self.stones(Stone::White).count_ones(),
         }
     }
 }
@@ -222,7 +239,7 @@ mod tests {
     fn starting_position() {
         let b = Board::start(4);
         assert_eq!(b.count(), Counts { black: 2, white: 2 });
-        assert_eq!(b.white, bit(1, 1) | bit(2, 2));
+        assert_eq!(b.stones(Stone::White), bit(1, 1) | bit(2, 2));
         assert_eq!(b.legal_moves(Stone::Black).count_ones(), 4);
     }
 
@@ -231,12 +248,11 @@ mod tests {
         // On an 8 × 8 board, a run ending at the east edge must not continue
         // on the next row's west edge.
         let mut b = Board {
-            black: bit(1, 0),
-            white: bit(0, 6) | bit(0, 7),
+            stones: [bit(1, 0), bit(0, 6) | bit(0, 7)],
             cells: u64::MAX,
         };
         assert_eq!(b.flips(bit(0, 5), Stone::Black), 0);
-        b.black |= bit(0, 4);
+        b.stones[Stone::Black.index()] |= bit(0, 4);
         assert_eq!(b.flips(bit(0, 5), Stone::Black), 0);
     }
 

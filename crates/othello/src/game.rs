@@ -16,6 +16,14 @@ impl Stone {
         }
     }
 
+    /// 0 for black, 1 for white: an index into per-colour arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Stone::Black => 0,
+            Stone::White => 1,
+        }
+    }
+
     /// `B` or `W`, as `--explain` draws it.
     pub fn letter(self) -> char {
         match self {
