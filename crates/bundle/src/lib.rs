@@ -74,8 +74,13 @@ pub fn bundle(root: &Path, problem: &str) -> Result<String, String> {
         ));
     }
     let crates = root.join("crates");
-    // Judge mode only: `--explain` and its module stay out.
-    let problem_module = inline_crate(&crates.join(problem), problem, &|name| name != "explain")?;
+    // Judge mode only: the modules that the library's own code reaches
+    // (`--explain`'s module, and the reference solvers where nothing else
+    // uses them, stay out).
+    let problem_modules = used_problem_modules(&crates.join(problem))?;
+    let problem_module = inline_crate(&crates.join(problem), problem, &|name| {
+        problem_modules.contains(name)
+    })?;
     let grid_modules = used_grid_modules(&crates.join("grid"), &problem_module)?;
     let grid_module = inline_crate(&crates.join("grid"), "grid", &|name| {
         grid_modules.contains(name)
@@ -130,6 +135,58 @@ fn inline_crate(dir: &Path, name: &str, keep: &dyn Fn(&str) -> bool) -> Result<S
         out.push_str(&rewrite_paths(&format!("{line}\n"), name));
     }
     Ok(out)
+}
+
+/// The modules of a problem crate that its `lib.rs` code (everything but
+/// the module declarations) names, and those they name in turn, leaving out
+/// `explain`.
+fn used_problem_modules(dir: &Path) -> Result<BTreeSet<String>, String> {
+    let lib = code_only(&strip_tests(&read(&dir.join("src/lib.rs"))?));
+    let mut declared = Vec::new();
+    let mut body = String::new();
+    for line in lib.lines() {
+        let trimmed = line.trim();
+        match trimmed
+            .strip_prefix("pub mod ")
+            .or_else(|| trimmed.strip_prefix("mod "))
+            .and_then(|r| r.strip_suffix(';'))
+        {
+            Some(module) => declared.push(module.to_string()),
+            None => {
+                body.push_str(line);
+                body.push('\n');
+            }
+        }
+    }
+    // In `lib.rs` a module is named bare (`search::solve`) or through `crate::`.
+    let named_in = |code: &str, module: &str| {
+        let path = format!("{module}::");
+        code.match_indices(&path).any(|(at, _)| {
+            let before = &code[..at];
+            !before.ends_with(|c: char| c.is_alphanumeric() || c == '_')
+                && (!before.ends_with("::") || before.ends_with("crate::"))
+        })
+    };
+    let mut wanted: Vec<String> = declared
+        .iter()
+        .filter(|m| named_in(&body, m))
+        .cloned()
+        .collect();
+    let mut used = BTreeSet::new();
+    while let Some(module) = wanted.pop() {
+        if module == "explain" || !used.insert(module.clone()) {
+            continue;
+        }
+        let code = code_only(&strip_tests(&read(
+            &dir.join("src").join(format!("{module}.rs")),
+        )?));
+        wanted.extend(
+            names_after(&code, "crate::")
+                .into_iter()
+                .filter(|m| declared.contains(m)),
+        );
+    }
+    Ok(used)
 }
 
 /// The grid modules a problem module reaches: those it names, and those

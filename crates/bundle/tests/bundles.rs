@@ -8,12 +8,23 @@ use std::process::Command;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 
+/// The largest bundle a judge is sure to take (Codeforces' and many others'
+/// 64 KiB source limit).
+const MAX_BUNDLE_BYTES: usize = 64 * 1024;
+
 /// A compiled bundle and what rustc said, or why there is none.
 type Built = Result<(PathBuf, String), String>;
 
 /// Generates and compiles one bundle; returns the executable, or why not.
 fn build(problem: &str, dir: &Path) -> Built {
     let source = bundle::bundle(&bundle::workspace_root(), problem)?;
+    // Judges cap a submission's size; 64 KiB is the common limit.
+    if source.len() > MAX_BUNDLE_BYTES {
+        return Err(format!(
+            "the {problem} bundle is {} bytes, over the {MAX_BUNDLE_BYTES} a judge takes",
+            source.len()
+        ));
+    }
     let source_path = dir.join(format!("{problem}.rs"));
     std::fs::write(&source_path, &source).map_err(|e| e.to_string())?;
     let binary = dir.join(problem);

@@ -21,6 +21,7 @@
 //! function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
 pub mod board;
+pub mod explain;
 pub mod naive;
 pub mod parse;
 pub mod search;
@@ -61,33 +62,4 @@ pub fn answer(input: &[u8], moves: u32) -> Result<String, grid::InputError> {
 /// The judge's output: the answer on one line.
 pub fn format_answer(answer: u64) -> String {
     format!("{answer}\n")
-}
-
-/// One best move sequence and the board after each move, for `--explain`.
-pub fn explain(board: &Board, moves: u32) -> String {
-    let Ok(found) = search::search(board, moves, search::Options::default()) else {
-        return String::from("no explanation: the search did not finish\n");
-    };
-    let letters: Vec<String> = found.moves.iter().map(|m| m.letter().to_string()).collect();
-    let sequence = if letters.is_empty() {
-        "(no move needed)".to_string()
-    } else {
-        letters.join(" ")
-    };
-    let mut out = format!(
-        "best sequence: {sequence} (largest tile {} in at most {moves} moves)\nstart:\n",
-        found.largest
-    );
-    out.push_str(&board::board_to_string(board));
-    let mut current = board.clone();
-    for (step, &direction) in found.moves.iter().enumerate() {
-        current = naive::apply_move(&current, direction);
-        out.push_str(&format!(
-            "after move {} ({}):\n",
-            step + 1,
-            direction.letter()
-        ));
-        out.push_str(&board::board_to_string(&current));
-    }
-    out
 }

@@ -29,7 +29,7 @@ fn main() -> ExitCode {
         Err(status) => return status,
     };
     if let (true, Ok(board)) = (explain, game2048::parse(&input)) {
-        cli::write_stderr(&game2048::explain(&board, moves));
+        cli::write_stderr(&game2048::explain::explain(&board, moves));
     }
     cli::write_stdout(&output)
 }

@@ -248,31 +248,48 @@ pub fn two_moves_can_reach(
     counts: &[u32; EXPONENTS],
     target: u8,
 ) -> bool {
-    let have = counts[(target - 1) as usize];
-    let source = target.saturating_sub(2);
-    let (row_merges, column_merges) = if source > 0 && counts[source as usize] >= 2 {
-        merges_of(cells, side, source)
-    } else {
-        (0, 0)
+    let top = target - 1;
+    let have = counts[top as usize];
+    // Tiles of `target − 2` (0 when there are none to pair) for the first
+    // move to merge.
+    let source = match target.checked_sub(2) {
+        Some(source) if source > 0 && counts[source as usize] >= 2 => source,
+        _ => 0,
     };
+    if have < 2 && source == 0 {
+        return false;
+    }
+    let lines = scan_lines(cells, side, source, top);
     if have < 2 {
-        return row_merges.max(column_merges) >= 2 - have;
+        return lines.row_merges.max(lines.column_merges) >= 2 - have;
     }
-    if row_merges + column_merges > 0 || have as usize > MAX_ALIGNED_TILES {
+    if lines.row_merges + lines.column_merges > 0
+        || lines.top_in_line
+        || have as usize > MAX_ALIGNED_TILES
+    {
         return true;
     }
-    if best_single_move(cells, side).is_some_and(|(e, _)| e >= target) {
-        return true;
-    }
-    aligned_after_one_move(cells, side, target - 1)
+    aligned_after_one_move(cells, side, top)
 }
 
-/// How many merges of tiles of exponent `source` a move along rows, and one
-/// along columns, would make.
-fn merges_of(cells: &[u8], side: usize, source: u8) -> (u32, u32) {
+/// What one pass over the rows and columns tells [`two_moves_can_reach`].
+struct Lines {
+    /// Merges of `source` tiles a move along rows, or along columns, makes.
+    row_merges: u32,
+    column_merges: u32,
+    /// Whether two `top` tiles are in line already (a move merges them).
+    top_in_line: bool,
+}
+
+/// One pass over the board: see [`Lines`]. `source` 0 counts no merges.
+fn scan_lines(cells: &[u8], side: usize, source: u8, top: u8) -> Lines {
     // For rows, keep the run of equal tiles in the current row; for columns,
     // one run per column.
-    let (mut row_merges, mut column_merges) = (0u32, 0u32);
+    let mut lines = Lines {
+        row_merges: 0,
+        column_merges: 0,
+        top_in_line: false,
+    };
     let mut above = [0u8; crate::board::MAX_SIDE];
     let mut column_run = [0u32; crate::board::MAX_SIDE];
     for row in cells.chunks_exact(side) {
@@ -289,14 +306,16 @@ fn merges_of(cells: &[u8], side: usize, source: u8) -> (u32, u32) {
                     1
                 };
                 // Every second tile of a run completes a merge.
-                row_merges += u32::from(row_run % 2 == 0);
-                column_merges += u32::from(column_run[c] % 2 == 0);
+                lines.row_merges += u32::from(row_run % 2 == 0);
+                lines.column_merges += u32::from(column_run[c] % 2 == 0);
+            } else if e == top && (left == top || above[c] == top) {
+                lines.top_in_line = true;
             }
             left = e;
             above[c] = e;
         }
     }
-    (row_merges, column_merges)
+    lines
 }
 
 /// The most tiles [`aligned_after_one_move`] looks at (it checks every pair).
