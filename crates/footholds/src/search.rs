@@ -21,6 +21,8 @@
 
 use std::collections::HashMap;
 
+use grid::hash::{fold, mix64};
+
 use crate::bitboard::{pop_lowest, Geometry};
 use crate::game::Game;
 
@@ -205,13 +207,7 @@ impl Solver {
     }
 
     fn slot(&self, board: u64, mover: usize, other: usize) -> usize {
-        let mut h = board ^ ((mover as u64) << 56 | (other as u64) << 48).rotate_left(7);
-        h = h.wrapping_add((mover as u64 * 64 + other as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        h ^= h >> 30;
-        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h ^= h >> 27;
-        h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
-        h ^= h >> 31;
+        let h = mix64(fold(board, (mover * 64 + other) as u64));
         (h as usize) & (self.table.len() - 1)
     }
 
@@ -496,7 +492,7 @@ impl std::hash::Hasher for MixHasher {
     }
 
     fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(26) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = fold(self.0, word);
     }
 
     fn write_usize(&mut self, word: usize) {
@@ -504,12 +500,7 @@ impl std::hash::Hasher for MixHasher {
     }
 
     fn finish(&self) -> u64 {
-        let mut h = self.0;
-        h ^= h >> 30;
-        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h ^= h >> 27;
-        h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
-        h ^ (h >> 31)
+        mix64(self.0)
     }
 }
 

@@ -22,6 +22,8 @@
 //! [`TABLE_MIN_DEPTH`] moves left (below that, searching is cheaper than
 //! hashing) and stops taking entries at [`TABLE_MAX_BYTES`].
 
+use grid::hash::{fold, mix64};
+
 use crate::board::{Board, Move};
 
 /// Nodes with fewer moves left than this are not stored in the table: near
@@ -745,16 +747,12 @@ fn hash_board(board: &[u8]) -> u64 {
     for chunk in &mut chunks {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
-        h = (h.rotate_left(23) ^ u64::from_le_bytes(word)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h = fold(h, u64::from_le_bytes(word));
     }
     for &b in chunks.remainder() {
-        h = (h.rotate_left(23) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h = fold(h, u64::from(b));
     }
-    h ^= h >> 30;
-    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    h ^= h >> 27;
-    h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
-    h ^ (h >> 31)
+    mix64(h)
 }
 
 #[cfg(test)]

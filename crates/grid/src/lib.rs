@@ -10,6 +10,7 @@
 //! - [`line`]: compaction of a line toward its start (2048's slide and Puyo's
 //!   gravity are both that).
 //! - [`components`]: connected components of equal cells, without recursion.
+//! - [`hash`]: hashing for transposition tables (fold and avalanche).
 //! - [`input`]: input errors that name their place, and the ASCII text check.
 //! - [`lines`]: reading input line by line and token by token.
 //! - [`scanner`]: a byte-level reader for large numeric inputs.
@@ -19,6 +20,7 @@ pub mod cli;
 pub mod components;
 pub mod dir;
 pub mod grid;
+pub mod hash;
 pub mod input;
 pub mod line;
 pub mod lines;
