@@ -415,6 +415,7 @@ fn strip_tests(source: &str) -> String {
         let mut i = 0;
         while i < code.len() {
             if skipping.is_none() && code[i..].starts_with(MARK) {
+                drop_trailing_doc_comment(&mut out);
                 skipping = Some(depth);
                 i += MARK.len();
                 continue;
@@ -445,6 +446,24 @@ fn strip_tests(source: &str) -> String {
         }
     }
     out
+}
+
+/// Removes the `///` lines that end `out`: the documentation of an item
+/// that is being dropped, which would otherwise document nothing.
+fn drop_trailing_doc_comment(out: &mut String) {
+    loop {
+        let kept = out.trim_end_matches([' ', '\t']).len();
+        out.truncate(kept);
+        let line_start = out
+            .trim_end_matches('\n')
+            .rfind('\n')
+            .map_or(0, |at| at + 1);
+        if out[line_start..].trim_start().starts_with("///") {
+            out.truncate(line_start);
+        } else {
+            break;
+        }
+    }
 }
 
 /// The source formatted by `rustfmt`, or as it is when `rustfmt` is missing
@@ -497,6 +516,10 @@ mod tests {
         assert_eq!(
             strip_tests("#[cfg(test)]\nuse x;\nfn e() {}"),
             "\nfn e() {}"
+        ); // The documentation of a dropped item goes with it.
+        assert_eq!(
+            strip_tests("fn a() {}\n/// Helpers.\n/// More.\n#[cfg(test)]\nmod t {}\nfn b() {}"),
+            "fn a() {}\n\nfn b() {}"
         );
     }
 
