@@ -48,3 +48,22 @@ pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
 pub fn format_answers(answers: &[u32]) -> String {
     answers.iter().map(|a| format!("{a}\n")).collect()
 }
+
+/// What the unit tests of both solvers share.
+#[cfg(test)]
+mod testing {
+    use crate::{parse, Game};
+
+    /// The judge's official samples, with their answers.
+    pub const OFFICIAL_SAMPLES: [(&str, u32); 4] = [
+        ("[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]", 5),
+        ("[[1, 1, 1], [1, 0, 1], [1, 1, 1]] [1, 0] [1, 2]", 4),
+        ("[[1, 1, 1, 1, 1]] [0, 0] [0, 4]", 4),
+        ("[[1]] [0, 0] [0, 0]", 0),
+    ];
+
+    /// The first game of an input.
+    pub fn game(text: &str) -> Game {
+        parse(text.as_bytes()).unwrap().remove(0)
+    }
+}

@@ -63,18 +63,17 @@ pub fn play(game: &Game, footholds: &mut [bool], mover: usize, other: usize) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse;
+    use crate::testing::{game, OFFICIAL_SAMPLES};
 
     fn answer(text: &str) -> u32 {
-        solve(&parse(text.as_bytes()).unwrap()[0])
+        solve(&game(text))
     }
 
     #[test]
     fn official_samples() {
-        assert_eq!(answer("[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]"), 5);
-        assert_eq!(answer("[[1, 1, 1], [1, 0, 1], [1, 1, 1]] [1, 0] [1, 2]"), 4);
-        assert_eq!(answer("[[1, 1, 1, 1, 1]] [0, 0] [0, 4]"), 4);
-        assert_eq!(answer("[[1]] [0, 0] [0, 0]"), 0);
+        for (input, expected) in OFFICIAL_SAMPLES {
+            assert_eq!(answer(input), expected, "{input}");
+        }
     }
 
     #[test]

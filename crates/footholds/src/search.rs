@@ -507,18 +507,17 @@ impl std::hash::Hasher for MixHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse;
+    use crate::testing::{game, OFFICIAL_SAMPLES};
 
     fn answer(text: &str) -> u32 {
-        solve(&parse(text.as_bytes()).unwrap()[0])
+        solve(&game(text))
     }
 
     #[test]
     fn official_samples() {
-        assert_eq!(answer("[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]"), 5);
-        assert_eq!(answer("[[1, 1, 1], [1, 0, 1], [1, 1, 1]] [1, 0] [1, 2]"), 4);
-        assert_eq!(answer("[[1, 1, 1, 1, 1]] [0, 0] [0, 4]"), 4);
-        assert_eq!(answer("[[1]] [0, 0] [0, 0]"), 0);
+        for (input, expected) in OFFICIAL_SAMPLES {
+            assert_eq!(answer(input), expected, "{input}");
+        }
     }
 
     #[test]
@@ -531,8 +530,7 @@ mod tests {
 
     #[test]
     fn path_bound_counts_colours() {
-        let game = parse(b"[[1, 1, 1]] [0, 0] [0, 0]").unwrap().remove(0);
-        let solver = Solver::new(&game);
+        let solver = Solver::new(&game("[[1, 1, 1]] [0, 0] [0, 0]"));
         // From cell 0 over cells 1 and 2: other colour 1, same colour 1: 2 moves.
         assert_eq!(solver.path_bound(0b110, 0), 2);
         // From cell 1 over cells 0 and 2 (both the other colour): 1 move.

@@ -212,16 +212,11 @@ pub fn chain_count(field: &Field) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::{parse, Floating};
-
-    fn field(text: &str) -> Field {
-        parse(text.as_bytes(), Floating::Reject).unwrap()
-    }
+    use crate::testing::{field, sample};
 
     #[test]
     fn the_sample_chains_three_times() {
-        let sample = "......\n".repeat(8) + ".Y....\n.YG...\nRRYG..\nRRYGG.\n";
-        assert_eq!(chain_count(&field(&sample)), 3);
+        assert_eq!(chain_count(&sample()), 3);
     }
 
     #[test]

@@ -49,3 +49,19 @@ pub fn answer(input: &[u8], floating: Floating) -> Result<String, grid::InputErr
 pub fn format_answer(chains: usize) -> String {
     format!("{chains}\n")
 }
+
+/// What the unit tests of the three engines share.
+#[cfg(test)]
+mod testing {
+    use crate::{parse, Field, Floating};
+
+    /// A settled field from its rows.
+    pub fn field(text: &str) -> Field {
+        parse(text.as_bytes(), Floating::Reject).unwrap()
+    }
+
+    /// The judge's sample field: three chains.
+    pub fn sample() -> Field {
+        field(&("......\n".repeat(8) + ".Y....\n.YG...\nRRYG..\nRRYGG.\n"))
+    }
+}
