@@ -77,6 +77,39 @@ const fn build_rays() -> [[u64; 8]; 64] {
     rays
 }
 
+/// The stones a stone placed on cell `cell` (`row * 8 + col`) flips, with
+/// the mover's stones `own` and the opponent's `opponent`: in each
+/// direction, the run of the opponent's stones next to it, if a stone of the
+/// mover closes the run.
+#[inline(always)]
+fn flips_from(cell: usize, own: u64, opponent: u64) -> u64 {
+    // Off-board cells of a smaller board are never occupied, so they block
+    // every ray without a mask.
+    let rays = &RAYS[cell];
+    let mut flipped = 0;
+    // Along each ray, the first cell that is not the opponent's closes the
+    // run if it is the mover's; the run is everything before it. No
+    // branches: a run that is not closed is masked away (branches on the
+    // board's contents mispredict too often to pay).
+    for &ray in &rays[..4] {
+        // Bit indices grow along these rays: the nearest blocker is the lowest.
+        let blockers = ray & !opponent;
+        let first = blockers & blockers.wrapping_neg();
+        let closed = u64::from(first & own != 0).wrapping_neg();
+        flipped |= first.wrapping_sub(1) & ray & closed;
+    }
+    for &ray in &rays[4..] {
+        // Bit indices shrink along these rays: the nearest blocker is the
+        // highest. (With no blocker, `| 1` picks bit 0, which is then either
+        // off the ray or the opponent's, so nothing is closed.)
+        let blockers = ray & !opponent;
+        let first = (1u64 << 63) >> (blockers | 1).leading_zeros();
+        let closed = u64::from(first & own & ray != 0).wrapping_neg();
+        flipped |= ray & !(first | first.wrapping_sub(1)) & closed;
+    }
+    flipped
+}
+
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Illegal {
@@ -126,38 +159,26 @@ impl Board {
         &mut self.stones[stone.index()]
     }
 
+    /// The mover's stones and the opponent's. A select rather than an index
+    /// by colour: indexing the array with a colour known only at run time
+    /// keeps the board in memory, and each move would then wait for the last
+    /// one's stores to be read back.
+    #[inline(always)]
+    fn mover_and_opponent(&self, stone: Stone) -> (u64, u64) {
+        let [black, white] = self.stones;
+        match stone {
+            Stone::Black => (black, white),
+            Stone::White => (white, black),
+        }
+    }
+
     /// The stones a stone of `stone` placed on the cell `placed` would flip:
     /// in each direction, the run of the opponent's stones next to it, if a
     /// stone of the mover closes the run.
     #[inline]
     pub fn flips(&self, placed: u64, stone: Stone) -> u64 {
-        let own = self.stones(stone);
-        // Off-board cells of a smaller board are never occupied, so they
-        // block every ray without a mask.
-        let opponent = self.stones(stone.opponent());
-        let rays = &RAYS[placed.trailing_zeros() as usize & 63];
-        let mut flipped = 0;
-        // Along each ray, the first cell that is not the opponent's closes
-        // the run if it is the mover's; the run is everything before it.
-        // No branches: a run that is not closed is masked away (branches on
-        // the board's contents mispredict too often to pay).
-        for &ray in &rays[..4] {
-            // Bit indices grow along these rays: the nearest blocker is the lowest.
-            let blockers = ray & !opponent;
-            let first = blockers & blockers.wrapping_neg();
-            let closed = u64::from(first & own != 0).wrapping_neg();
-            flipped |= first.wrapping_sub(1) & ray & closed;
-        }
-        for &ray in &rays[4..] {
-            // Bit indices shrink along these rays: the nearest blocker is the
-            // highest. (With no blocker, `| 1` picks bit 0, which is then
-            // either off the ray or the opponent's, so nothing is closed.)
-            let blockers = ray & !opponent;
-            let first = (1u64 << 63) >> (blockers | 1).leading_zeros();
-            let closed = u64::from(first & own & ray != 0).wrapping_neg();
-            flipped |= ray & !(first | first.wrapping_sub(1)) & closed;
-        }
-        flipped
+        let (own, opponent) = self.mover_and_opponent(stone);
+        flips_from(placed.trailing_zeros() as usize & 63, own, opponent)
     }
 
     /// The empty cells where `stone` would flip something.
@@ -182,7 +203,8 @@ impl Board {
     /// registers); [`Board::play`] words it.
     #[inline]
     pub fn place(&mut self, row: usize, col: usize, stone: Stone) -> Result<u64, Illegal> {
-        let placed = bit(row, col);
+        let cell = row * 8 + col;
+        let placed = 1u64 << (cell & 63);
         if (self.stones[0] | self.stones[1]) & placed != 0 {
             let holder = if self.stones(Stone::Black) & placed != 0 {
                 Stone::Black
@@ -191,14 +213,17 @@ impl Board {
             };
             return Err(Illegal::Occupied(holder));
         }
-        let flipped = self.flips(placed, stone);
+        let (own, opponent) = self.mover_and_opponent(stone);
+        let flipped = flips_from(cell & 63, own, opponent);
         if flipped == 0 {
             return Err(Illegal::FlipsNothing);
         }
-        // Every flipped stone changes colour; then the new stone is added.
-        self.stones[0] ^= flipped;
-        self.stones[1] ^= flipped;
-        *self.stones_mut(stone) |= placed;
+        // Every flipped stone changes colour, and the new stone is added.
+        let (own, opponent) = (own | flipped | placed, opponent ^ flipped);
+        self.stones = match stone {
+            Stone::Black => [own, opponent],
+            Stone::White => [opponent, own],
+        };
         Ok(flipped)
     }
 
