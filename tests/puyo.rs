@@ -59,7 +59,9 @@ proptest! {
     #[test]
     fn the_engines_keep_the_same_field_round_by_round(field in fields()) {
         let mut engine = incremental::Engine::new(&field);
+        // Both word sizes, where the stacks fit.
         let mut board = bitboard::Bitboard::new(&field);
+        let mut small_board = bitboard::Bitboard::<u64>::build(&field);
         let mut reference = field.clone();
         loop {
             let popped = naive::pop(&mut reference).is_some();
@@ -67,6 +69,11 @@ proptest! {
             prop_assert_eq!(engine.play_round(), popped);
             prop_assert_eq!(&engine.to_field(), &reference);
             if let Some(b) = board.as_mut() {
+                prop_assert_eq!(b.pop(), popped);
+                b.fall();
+                prop_assert_eq!(&b.to_field(), &reference);
+            }
+            if let Some(b) = small_board.as_mut() {
                 prop_assert_eq!(b.pop(), popped);
                 b.fall();
                 prop_assert_eq!(&b.to_field(), &reference);

@@ -8,10 +8,12 @@
 //! `O`, and garbage puyos `O` as in the real game (they never group, and are
 //! cleared when a neighbour pops).
 //!
-//! Approach: fields of at most 128 cells (the judge's 12 × 6 among them)
-//! use [`bitboard`]: a `u128` per colour, groups by flood fill with shifts,
-//! falling by compressing each column's bits; O(H·W / 128) word operations
-//! per flood step. Larger fields use [`incremental`], which scans the field
+//! Approach: fields whose stacks (the rows from the bottom up to the highest
+//! puyo) have at most 128 cells, the judge's 12 × 6 among them, use
+//! [`bitboard`]: a word per colour (`u64` when the stacks fit in 64 cells,
+//! else `u128`), groups by flood fill with shifts, falling by deleting the
+//! emptied cells from each column's bits; O(1) word operations per flood
+//! step. Larger fields use [`incremental`], which scans the field
 //! once and then looks only around the puyos that fell, so each chain costs
 //! time proportional to the cells it changed, not to H·W. [`naive`] flood-fills
 //! the whole field each round, O(H·W) per chain, and is the reference.
