@@ -8,9 +8,7 @@ use std::process::Command;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 
-/// The largest bundle a judge is sure to take (Codeforces' and many others'
-/// 64 KiB source limit).
-const MAX_BUNDLE_BYTES: usize = 64 * 1024;
+use bundle::MAX_BUNDLE_BYTES;
 
 /// A compiled bundle and what rustc said, or why there is none.
 type Built = Result<(PathBuf, String), String>;

@@ -9,7 +9,8 @@
 //!   parent's with one move fewer, so it can never do better);
 //! - cuts a node whose upper bound cannot beat the best tile found (see
 //!   [`upper_bound`]); the bound uses the tile counts per exponent, which is
-//!   tighter than "the largest tile doubles each move";
+//!   tighter than "the largest tile doubles each move". A child's counts are
+//!   its parent's, changed by the merges of the slide that makes it;
 //! - stops outright once the best tile equals the largest power of two not
 //!   above the sum of all tiles (the sum never changes, so nothing beats it);
 //! - tries the children with the largest new tile and fewest tiles first, so
@@ -132,7 +133,26 @@ pub fn slide_into(
     step: isize,
     side: usize,
 ) -> bool {
+    slide::<false>(source, target, start, step, side, &mut [0; EXPONENTS]).0
+}
+
+/// [`slide_into`], and with `COUNT` also the tile counts per exponent kept
+/// up to date: each merge of two tiles of exponent `e` takes two from
+/// `counts[e]` and adds one to `counts[e + 1]`. A child's counts are then
+/// its parent's plus a few changes, not a pass over the board. Returns
+/// whether the line changed and, with `COUNT`, how many merges it made (each
+/// empties a cell).
+#[inline(always)]
+fn slide<const COUNT: bool>(
+    source: &[u8],
+    target: &mut [u8],
+    start: usize,
+    step: isize,
+    side: usize,
+    counts: &mut [u32; EXPONENTS],
+) -> (bool, u32) {
     let mut changed = false;
+    let mut merges = 0;
     // `write` is where the next tile lands; `open` is the exponent of the
     // tile just before it while that tile may still merge (0 otherwise).
     let (mut read, mut write, mut previous) = (start, start, start);
@@ -145,6 +165,12 @@ pub fn slide_into(
                 target[previous] = value + 1;
                 open = 0;
                 changed = true;
+                if COUNT {
+                    let e = usize::from(value).min(EXPONENTS - 2);
+                    counts[e] -= 2;
+                    counts[e + 1] += 1;
+                    merges += 1;
+                }
             } else {
                 target[write] = value;
                 changed |= read != write;
@@ -160,13 +186,27 @@ pub fn slide_into(
         target[write] = 0;
         write = write.wrapping_add_signed(step);
     }
-    changed
+    (changed, merges)
 }
 
 /// Applies a move to the exponent board `source`, writing the result to
 /// `target`; returns whether the board changed.
 pub fn apply_move_into(source: &[u8], target: &mut [u8], side: usize, direction: Move) -> bool {
+    apply_move::<false>(source, target, side, direction, &mut [0; EXPONENTS])
+}
+
+/// [`apply_move_into`], and with `COUNT` also `counts` (the source's tile
+/// counts on entry) kept up to date as [`slide`] does.
+#[inline]
+fn apply_move<const COUNT: bool>(
+    source: &[u8],
+    target: &mut [u8],
+    side: usize,
+    direction: Move,
+    counts: &mut [u32; EXPONENTS],
+) -> bool {
     let mut changed = false;
+    let mut merges = 0;
     let row_step = side as isize;
     for k in 0..side {
         let (start, step) = match direction {
@@ -175,7 +215,12 @@ pub fn apply_move_into(source: &[u8], target: &mut [u8], side: usize, direction:
             Move::Up => (k, row_step),
             Move::Down => ((side - 1) * side + k, -row_step),
         };
-        changed |= slide_into(source, target, start, step, side);
+        let (line_changed, line_merges) = slide::<COUNT>(source, target, start, step, side, counts);
+        changed |= line_changed;
+        merges += line_merges;
+    }
+    if COUNT {
+        counts[0] += merges;
     }
     changed
 }
@@ -260,6 +305,12 @@ pub fn two_moves_can_reach(
     };
     if have < 2 && source == 0 {
         return false;
+    }
+    if source == 0 {
+        // Nothing makes more tiles of `top`: only the ones there can merge,
+        // and where they are decides (no pass over the whole board needed).
+        return have as usize > MAX_ALIGNED_TILES
+            || aligned_now_or_after_one_move(cells, side, top);
     }
     let lines = scan_lines(cells, side, source, top);
     if have < 2 {
@@ -352,19 +403,71 @@ fn packed_length(line: impl Iterator<Item = u8>) -> usize {
 /// every row between must pack short of that column. Moves along columns
 /// are the same with rows and columns exchanged.
 pub fn aligned_after_one_move(cells: &[u8], side: usize, exponent: u8) -> bool {
+    match find_tiles(cells, side, exponent) {
+        Some((tiles, count)) => meet_after_one_move(cells, side, &tiles[..count]),
+        None => true,
+    }
+}
+
+/// Whether two of the tiles of exponent `exponent` are in line now (a move
+/// merges them) or after one move (see [`aligned_after_one_move`]); `true`
+/// as well when there are more than [`MAX_ALIGNED_TILES`] of them.
+fn aligned_now_or_after_one_move(cells: &[u8], side: usize, exponent: u8) -> bool {
+    let Some((tiles, count)) = find_tiles(cells, side, exponent) else {
+        return true;
+    };
+    let tiles = &tiles[..count];
     let at = |r: usize, c: usize| cells[r * side + c];
-    let mut tiles = [(0usize, 0usize); MAX_ALIGNED_TILES];
-    let mut count = 0;
-    for (index, &e) in cells.iter().enumerate() {
-        if e == exponent {
-            if count == MAX_ALIGNED_TILES {
+    for (i, &(ri, ci)) in tiles.iter().enumerate() {
+        for &(rj, cj) in &tiles[i + 1..] {
+            let in_line = if ri == rj {
+                (ci.min(cj) + 1..ci.max(cj)).all(|c| at(ri, c) == 0)
+            } else if ci == cj {
+                (ri.min(rj) + 1..ri.max(rj)).all(|r| at(r, ci) == 0)
+            } else {
+                false
+            };
+            if in_line {
                 return true;
             }
-            tiles[count] = (index / side, index % side);
-            count += 1;
         }
     }
-    let tiles = &tiles[..count];
+    meet_after_one_move(cells, side, tiles)
+}
+
+/// The cells (row, column) of the tiles of exponent `exponent`, and how many
+/// there are; `None` when there are more than [`MAX_ALIGNED_TILES`].
+fn find_tiles(
+    cells: &[u8],
+    side: usize,
+    exponent: u8,
+) -> Option<([(usize, usize); MAX_ALIGNED_TILES], usize)> {
+    let mut tiles = [(0usize, 0usize); MAX_ALIGNED_TILES];
+    let mut count = 0;
+    // The tiles are few: test 16 cells at a time (a test the compiler does
+    // with vector instructions), and look closer only where one matches.
+    const CHUNK: usize = 16;
+    for (chunk_index, chunk) in cells.chunks(CHUNK).enumerate() {
+        if !chunk.iter().fold(false, |any, &e| any | (e == exponent)) {
+            continue;
+        }
+        for (offset, &e) in chunk.iter().enumerate() {
+            if e == exponent {
+                if count == MAX_ALIGNED_TILES {
+                    return None;
+                }
+                let index = chunk_index * CHUNK + offset;
+                tiles[count] = (index / side, index % side);
+                count += 1;
+            }
+        }
+    }
+    Some((tiles, count))
+}
+
+/// [`aligned_after_one_move`] for the given tiles, none of them in line.
+fn meet_after_one_move(cells: &[u8], side: usize, tiles: &[(usize, usize)]) -> bool {
+    let at = |r: usize, c: usize| cells[r * side + c];
     // For each tile: where a move left, right, up or down puts it, counted
     // from that wall.
     let mut ranks = [[0usize; 4]; MAX_ALIGNED_TILES];
@@ -614,10 +717,13 @@ impl Searcher {
         let mut live = 0;
         for (k, direction) in Move::ALL.into_iter().enumerate() {
             let child = &mut next_level[k * self.area..(k + 1) * self.area];
-            if !apply_move_into(parent, child, self.side, direction) {
+            child_counts[k] = *counts;
+            if !apply_move::<true>(parent, child, self.side, direction, &mut child_counts[k]) {
                 continue;
             }
-            let child_largest = count_tiles(child, &mut child_counts[k]);
+            // A move keeps or merges the largest tiles: the largest grows by
+            // one or stays.
+            let child_largest = largest + u8::from(child_counts[k][largest as usize + 1] > 0);
             let tiles = self.area as u32 - child_counts[k][0];
             order[live] = (child_largest, tiles, k);
             live += 1;
@@ -789,6 +895,36 @@ mod tests {
         let mut board = vec![1, 0, 1, 0];
         assert!(apply_move_exponents(&mut board, 2, Move::Up));
         assert_eq!(board, vec![2, 0, 0, 0]);
+    }
+
+    #[test]
+    fn a_counted_move_keeps_the_counts_of_a_fresh_count() {
+        // Boards of small exponents (many merges) on sides 1 to 9, from a
+        // fixed-seed generator; every move of each.
+        let mut state = 0x2048_u64;
+        let mut next = |bound: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % bound
+        };
+        for _ in 0..500 {
+            let side = 1 + next(9) as usize;
+            let spread = 1 + next(8);
+            let cells: Vec<u8> = (0..side * side).map(|_| next(spread + 1) as u8).collect();
+            let mut counts = [0; EXPONENTS];
+            count_tiles(&cells, &mut counts);
+            for direction in Move::ALL {
+                let mut child = vec![0; side * side];
+                let mut child_counts = counts;
+                let changed =
+                    apply_move::<true>(&cells, &mut child, side, direction, &mut child_counts);
+                let mut fresh = [0; EXPONENTS];
+                count_tiles(&child, &mut fresh);
+                assert_eq!(child_counts, fresh, "{cells:?} {direction:?}");
+                assert_eq!(changed, child != cells);
+            }
+        }
     }
 
     #[test]
