@@ -96,6 +96,25 @@ impl Geometry {
     }
 }
 
+impl Geometry {
+    /// Whether `target` (a single cell) is connected to `start` within
+    /// `within`: a flood fill that stops as soon as it reaches the target,
+    /// which for players close to each other is after a few steps.
+    pub fn connected(&self, start: u64, target: u64, within: u64) -> bool {
+        let mut region = start & within;
+        loop {
+            let grown = self.spread(region) & within;
+            if grown & target != 0 {
+                return true;
+            }
+            if grown == region {
+                return false;
+            }
+            region = grown;
+        }
+    }
+}
+
 /// The lowest set bit's index, and the set without it.
 pub fn pop_lowest(set: u64) -> (usize, u64) {
     (set.trailing_zeros() as usize, set & (set - 1))
