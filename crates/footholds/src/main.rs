@@ -25,7 +25,8 @@ fn main() -> ExitCode {
         Ok(answered) => answered,
         Err(status) => return status,
     };
-    if let (true, Ok(games)) = (explain, footholds::parse(&input)) {
+    // The input is parsed a second time only for `--explain`.
+    if let Some(Ok(games)) = explain.then(|| footholds::parse(&input)) {
         for (index, game) in games.iter().enumerate() {
             let text = footholds::explain::explain(game);
             cli::write_stderr(&format!("game {}:\n{text}", index + 1));

@@ -28,7 +28,8 @@ fn main() -> ExitCode {
         Ok(answered) => answered,
         Err(status) => return status,
     };
-    if let (true, Ok(board)) = (explain, game2048::parse(&input)) {
+    // The input is parsed a second time only for `--explain`.
+    if let Some(Ok(board)) = explain.then(|| game2048::parse(&input)) {
         cli::write_stderr(&game2048::explain::explain(&board, moves));
     }
     cli::write_stdout(&output)

@@ -23,7 +23,8 @@ fn main() -> ExitCode {
         Ok(answered) => answered,
         Err(status) => return status,
     };
-    if let (true, Ok(cases)) = (explain, othello::parse(&input)) {
+    // The input is parsed a second time only for `--explain`.
+    if let Some(Ok(cases)) = explain.then(|| othello::parse(&input)) {
         cli::write_stderr(&othello::explain::explain(&cases));
     }
     cli::write_stdout(&output)

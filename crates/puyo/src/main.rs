@@ -30,7 +30,8 @@ fn main() -> ExitCode {
         Ok(answered) => answered,
         Err(status) => return status,
     };
-    if let (true, Ok(field)) = (explain, puyo::parse(&input, floating)) {
+    // The input is parsed a second time only for `--explain`.
+    if let Some(Ok(field)) = explain.then(|| puyo::parse(&input, floating)) {
         cli::write_stderr(&puyo::explain::explain(&field));
     }
     cli::write_stdout(&output)
