@@ -17,24 +17,12 @@ pub struct Geometry {
     pub adjacent: Vec<u64>,
     /// The cells of the same colour as cell 0 on a checkerboard.
     pub even: u64,
-}
-
-/// `value << shift`, or 0 when the shift is 64 or more (a 1 × 64 board
-/// shifts by its width, 64, which `<<` does not allow).
-fn shl(value: u64, shift: usize) -> u64 {
-    if shift >= 64 {
-        0
-    } else {
-        value << shift
-    }
-}
-
-fn shr(value: u64, shift: usize) -> u64 {
-    if shift >= 64 {
-        0
-    } else {
-        value >> shift
-    }
+    /// The shift from a cell to the one below it (the width), reduced to
+    /// stay valid for a 1 × 64 board, whose rows have no cell below: there
+    /// `vertical` is zero and masks the shifted cells away. So `spread` needs
+    /// no branch.
+    row_shift: u32,
+    vertical: u64,
 }
 
 impl Geometry {
@@ -66,6 +54,8 @@ impl Geometry {
             not_last_column: all & !last_column,
             adjacent: Vec::with_capacity(cells),
             even,
+            row_shift: (width % 64) as u32,
+            vertical: if width >= 64 { 0 } else { u64::MAX },
         };
         geometry.adjacent = (0..cells)
             .map(|i| geometry.spread(1 << i) & !(1 << i))
@@ -74,12 +64,12 @@ impl Geometry {
     }
 
     /// `set` and every cell orthogonally next to it.
+    #[inline]
     pub fn spread(&self, set: u64) -> u64 {
-        let w = self.width;
-        (set | (shl(set, 1) & self.not_first_column)
-            | (shr(set, 1) & self.not_last_column)
-            | shl(set, w)
-            | shr(set, w))
+        let w = self.row_shift;
+        (set | ((set << 1) & self.not_first_column)
+            | ((set >> 1) & self.not_last_column)
+            | (((set << w) | (set >> w)) & self.vertical))
             & self.all
     }
 
