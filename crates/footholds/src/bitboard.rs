@@ -84,9 +84,7 @@ impl Geometry {
             region = grown;
         }
     }
-}
 
-impl Geometry {
     /// Whether `target` (a single cell) is connected to `start` within
     /// `within`: a flood fill that stops as soon as it reaches the target,
     /// which for players close to each other is after a few steps.
@@ -142,5 +140,10 @@ mod tests {
         let board = 0b11011;
         assert_eq!(g.flood(1, board), 0b00011);
         assert_eq!(g.flood(1 << 4, board), 0b11000);
+        assert!(g.connected(1, 1 << 1, board));
+        assert!(!g.connected(1, 1 << 4, board));
+        assert!(g.connected(1, 1 << 4, 0b11111));
+        // A target outside `within` is never reached.
+        assert!(!g.connected(1, 1 << 2, board));
     }
 }
