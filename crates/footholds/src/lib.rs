@@ -22,7 +22,7 @@
 //! [`naive`] is the plain minimax over every line of play, the usual judge
 //! solution, kept as the reference.
 //!
-//! The pipeline is [`parse`] → [`solve`] → [`format_answers`], each a pure
+//! The pipeline is [`parse()`] → [`solve`] → [`format_answers`], each a pure
 //! function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
 pub mod bitboard;

@@ -17,7 +17,7 @@
 //! [`naive`] tries all 4^K sequences, copying the board each move: O(4^K · N²)
 //! always. It is the reference the engine is tested against.
 //!
-//! The pipeline is [`parse`] → [`solve`] → [`format_answer`], each a pure
+//! The pipeline is [`parse()`] → [`solve`] → [`format_answer`], each a pure
 //! function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
 pub mod board;

@@ -7,7 +7,7 @@
 //!
 //! - [`grid`]: a rectangular [`Grid`] with flat storage and `(row, col)` indexing.
 //! - [`dir`]: the 4 and 8 direction steps with bounds checks.
-//! - [`line`]: compaction of a line toward its start (2048's slide and Puyo's
+//! - [`line`](mod@line): compaction of a line toward its start (2048's slide and Puyo's
 //!   gravity are both that).
 //! - [`components`]: connected components of equal cells, without recursion.
 //! - [`hash`]: hashing for transposition tables (fold and avalanche).

@@ -15,7 +15,7 @@ pub struct Scanner<'a> {
 }
 
 impl<'a> Scanner<'a> {
-    /// A scanner over checked text (see [`ascii_text`]).
+    /// A scanner over checked text (see [`crate::input::ascii_text`]).
     pub fn new(text: &'a str) -> Self {
         Scanner {
             bytes: text.as_bytes(),

@@ -13,7 +13,7 @@
 //! Moves are checked: a move on an occupied cell or one that flips nothing
 //! is an error naming the case and line.
 //!
-//! The pipeline is [`parse`] → [`solve`] → [`format_answers`], each a pure
+//! The pipeline is [`parse()`] → [`solve`] → [`format_answers`], each a pure
 //! function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
 pub mod bitboard;

@@ -18,7 +18,7 @@
 //! time proportional to the cells it changed, not to H·W. [`naive`] flood-fills
 //! the whole field each round, O(H·W) per chain, and is the reference.
 //!
-//! The pipeline is [`parse`] → [`chain_count`] → [`format_answer`], each a
+//! The pipeline is [`parse()`] → [`chain_count`] → [`format_answer`], each a
 //! pure function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
 pub mod bitboard;
