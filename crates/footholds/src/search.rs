@@ -221,13 +221,24 @@ impl Solver {
 
     /// The score for the mover on `mover`, the other player on `other`, with
     /// footholds `board`, searched within the window `(alpha, beta)`.
-    fn value(
+    fn value(&mut self, board: u64, mover: usize, other: usize, alpha: i32, beta: i32) -> i32 {
+        self.value_of(board, mover, other, alpha, beta, false)
+    }
+
+    /// [`Solver::value`], told whether the players are already known to be
+    /// connected (`false`: not known). The parent's territory count finds
+    /// that out, and the flood fill that would check it again is among the
+    /// costliest steps of a node. (Were it ever wrongly `true`, the answer
+    /// would still be exact: the separated endgame is a shortcut, and the
+    /// search without it gives the same score.)
+    fn value_of(
         &mut self,
         board: u64,
         mover: usize,
         other: usize,
         mut alpha: i32,
         mut beta: i32,
+        known_connected: bool,
     ) -> i32 {
         let ply = self.start_count - board.count_ones() as i32;
         // A vanished cell or no move: the mover loses now.
@@ -245,7 +256,7 @@ impl Solver {
             return K - (ply + 1);
         }
         // Separated players each walk their own region.
-        if !self.geometry.connected(1 << mover, 1 << other, board) {
+        if !known_connected && !self.geometry.connected(1 << mover, 1 << other, board) {
             return self.separated(board, mover, other, ply);
         }
 
@@ -280,19 +291,19 @@ impl Solver {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = 0;
-        let mut ordered = [(0i32, 0usize); 4];
+        let mut ordered = [(0i32, 0usize, false); 4];
         let count = self.order_moves(after, moves, other, hint, &mut ordered);
-        for (index, &(_, next)) in ordered[..count].iter().enumerate() {
+        for (index, &(_, next, connected)) in ordered[..count].iter().enumerate() {
             // Principal variation search: the first move gets the full window,
             // the others a null window first, and a re-search only if they
             // might be better.
             let mut score;
             if index == 0 {
-                score = -self.value(after, other, next, -beta, -alpha);
+                score = -self.value_of(after, other, next, -beta, -alpha, connected);
             } else {
-                score = -self.value(after, other, next, -alpha - 1, -alpha);
+                score = -self.value_of(after, other, next, -alpha - 1, -alpha, connected);
                 if score > alpha && score < beta {
-                    score = -self.value(after, other, next, -beta, -alpha);
+                    score = -self.value_of(after, other, next, -beta, -alpha, connected);
                 }
             }
             if score > best {
@@ -348,50 +359,58 @@ impl Solver {
         moves: u64,
         other: usize,
         hint: Option<usize>,
-        ordered: &mut [(i32, usize); 4],
+        ordered: &mut [(i32, usize, bool); 4],
     ) -> usize {
         let mut count = 0;
         let mut rest = moves;
         while rest != 0 {
             let (next, remaining) = pop_lowest(rest);
             rest = remaining;
-            let territory = if hint == Some(next) {
+            let (territory, connected) = if hint == Some(next) {
                 // The table's best move goes first.
-                i32::MAX
+                (i32::MAX, false)
             } else if hint.is_some() {
                 // With the table's move first, the rest matter less: rank
                 // them by mobility, which is much cheaper than territory.
-                (self.geometry.adjacent[next] & after).count_ones() as i32
+                (
+                    (self.geometry.adjacent[next] & after).count_ones() as i32,
+                    false,
+                )
             } else if moves.count_ones() > 1 {
                 self.territory(after, next, other)
             } else {
-                0
+                (0, false)
             };
-            ordered[count] = (territory, next);
+            ordered[count] = (territory, next, connected);
             count += 1;
         }
-        ordered[..count].sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+        ordered[..count].sort_unstable_by_key(|&(score, _, _)| std::cmp::Reverse(score));
         count
     }
 
     /// Cells the player on `me` reaches strictly before the player on `them`
-    /// (who moves next), minus the cells `them` reaches first.
-    fn territory(&self, board: u64, me: usize, them: usize) -> i32 {
+    /// (who moves next), minus the cells `them` reaches first; and whether
+    /// the two are connected.
+    fn territory(&self, board: u64, me: usize, them: usize) -> (i32, bool) {
         let (mut mine, mut theirs) = (1u64 << me, 1u64 << them);
         let mut free = board & !mine & !theirs;
         loop {
             // The other player moves first, so it claims its next ring first.
             let their_ring = self.geometry.spread(theirs) & free;
             free &= !their_ring;
-            let my_ring = self.geometry.spread(mine) & free;
+            let my_reach = self.geometry.spread(mine);
+            let my_ring = my_reach & free;
             free &= !my_ring;
             if their_ring == 0 && my_ring == 0 {
-                break;
+                // Both have claimed all they can reach. Connected players
+                // split one region between them, so the two parts touch;
+                // separated ones never do.
+                let score = mine.count_ones() as i32 - theirs.count_ones() as i32;
+                return (score, my_reach & theirs != 0);
             }
             theirs |= their_ring;
             mine |= my_ring;
         }
-        mine.count_ones() as i32 - theirs.count_ones() as i32
     }
 
     /// The score when the players can no longer meet: each walks its longest
