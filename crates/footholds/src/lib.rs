@@ -15,9 +15,9 @@
 //! once the players are separated the result follows from each one's longest
 //! path, found by a memoised, bounded search. Worst case exponential (the
 //! game is PSPACE-hard), but a full 8 × 8 board is solved in under a second:
-//! 0.3 s from the two centre cells, and from 40 random pairs of starting
+//! 0.29 s from the two centre cells, and from 40 random pairs of starting
 //! cells 58 ms at the median and 0.42 s at the slowest (one of the slowest
-//! pairs found, (1,1) and (6,6), takes 0.9 s).
+//! pairs found, (1,1) and (6,6), takes 0.8 s).
 //!
 //! [`naive`] is the plain minimax over every line of play, the usual judge
 //! solution, kept as the reference.
