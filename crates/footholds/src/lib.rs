@@ -69,4 +69,11 @@ mod testing {
     pub fn game(text: &str) -> Game {
         parse(text.as_bytes()).unwrap().remove(0)
     }
+
+    /// Checks a solver on every official sample.
+    pub fn assert_official_samples(solve: fn(&Game) -> u32) {
+        for (input, expected) in OFFICIAL_SAMPLES {
+            assert_eq!(solve(&game(input)), expected, "{input}");
+        }
+    }
 }

@@ -63,7 +63,7 @@ pub fn play(game: &Game, footholds: &mut [bool], mover: usize, other: usize) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{game, OFFICIAL_SAMPLES};
+    use crate::testing::{assert_official_samples, game};
 
     fn answer(text: &str) -> u32 {
         solve(&game(text))
@@ -71,9 +71,7 @@ mod tests {
 
     #[test]
     fn official_samples() {
-        for (input, expected) in OFFICIAL_SAMPLES {
-            assert_eq!(answer(input), expected, "{input}");
-        }
+        assert_official_samples(solve);
     }
 
     #[test]

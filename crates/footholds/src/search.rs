@@ -533,7 +533,7 @@ impl std::hash::Hasher for MixHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{game, OFFICIAL_SAMPLES};
+    use crate::testing::{assert_official_samples, game};
 
     fn answer(text: &str) -> u32 {
         solve(&game(text))
@@ -541,9 +541,7 @@ mod tests {
 
     #[test]
     fn official_samples() {
-        for (input, expected) in OFFICIAL_SAMPLES {
-            assert_eq!(answer(input), expected, "{input}");
-        }
+        assert_official_samples(solve);
     }
 
     #[test]
