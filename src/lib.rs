@@ -1,38 +1,9 @@
-//! Support shared by the top-level property tests and benchmarks: a small
-//! seeded random generator, so that every benchmark input is the same on
-//! every run and machine.
+//! Support shared by the top-level property tests and benchmarks: seeded
+//! generators (on `cli`'s SplitMix64), so that every benchmark input is the
+//! same on every run and machine. The generators each problem's contract
+//! already has (`cargo gen` uses those) are re-exported, not repeated.
 
-/// SplitMix64: a tiny, well-mixed, seedable generator (Steele, Lea and Flood,
-/// 2014). Benchmarks need fixed inputs, not cryptographic quality.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator with the given seed.
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (`bound > 0`).
-    pub fn below(&mut self, bound: u64) -> u64 {
-        // Multiply-shift maps 64 random bits onto the range with negligible bias.
-        ((u128::from(self.next_u64()) * u128::from(bound)) >> 64) as u64
-    }
-
-    /// True with probability `numerator / denominator`.
-    pub fn chance(&mut self, numerator: u64, denominator: u64) -> bool {
-        self.below(denominator) < numerator
-    }
-}
+pub use cli::SplitMix64;
 
 /// Fixed-seed 2048 boards for benchmarks.
 pub mod game2048_boards {
@@ -122,57 +93,8 @@ pub mod footholds_games {
 
 /// Random legal Othello games, for property tests and benchmarks.
 pub mod othello_games {
-    use super::SplitMix64;
-    use othello::bitboard::Board;
-    use othello::game::{Case, Move, Stone};
 
-    /// A random legal game on a `side × side` board (`side <= 8`), played
-    /// until neither player can move or `max_moves` moves are made. A player
-    /// with no legal move passes, so one colour may move twice in a row.
-    pub fn random_game(side: usize, max_moves: usize, rng: &mut SplitMix64) -> Case {
-        let mut board = Board::start(side);
-        let mut stone = Stone::Black;
-        let mut moves = Vec::new();
-        while moves.len() < max_moves {
-            let mut legal = board.legal_moves(stone);
-            if legal == 0 {
-                stone = stone.opponent();
-                legal = board.legal_moves(stone);
-                if legal == 0 {
-                    break;
-                }
-            }
-            let pick = rng.below(u64::from(legal.count_ones())) as u32;
-            let mut cell = legal;
-            for _ in 0..pick {
-                cell &= cell - 1;
-            }
-            let index = cell.trailing_zeros() as usize;
-            let mv = Move {
-                row: index / 8,
-                col: index % 8,
-                stone,
-                line: 0,
-            };
-            board.play(mv).expect("a legal move");
-            moves.push(mv);
-            stone = stone.opponent();
-        }
-        Case { side, moves }
-    }
-
-    /// Writes cases in the judge's input format.
-    pub fn to_input(cases: &[Case]) -> String {
-        let mut out = format!("{}\n", cases.len());
-        for case in cases {
-            out.push_str(&format!("{} {}\n", case.side, case.moves.len()));
-            for mv in &case.moves {
-                let colour = if mv.stone == Stone::Black { 1 } else { 2 };
-                out.push_str(&format!("{} {} {colour}\n", mv.col + 1, mv.row + 1));
-            }
-        }
-        out
-    }
+    pub use othello::contract::{random_game, to_input};
 }
 
 /// Random and constructed Puyo fields, for property tests and benchmarks.
@@ -181,33 +103,7 @@ pub mod puyo_fields {
     use grid::Grid;
     use puyo::Field;
 
-    /// The colours used, in order; a palette of `k` colours is the first `k`.
-    pub const COLOURS: [u8; 6] = *b"RGBYPA";
-
-    /// A random settled `height × width` field: each column gets a random
-    /// height, and each puyo a colour from the first `palette` colours, or
-    /// garbage with probability `garbage_percent`%.
-    pub fn random_settled(
-        height: usize,
-        width: usize,
-        palette: usize,
-        garbage_percent: u64,
-        rng: &mut SplitMix64,
-    ) -> Field {
-        let mut field = Grid::new(height, width, b'.');
-        for col in 0..width {
-            let filled = rng.below(height as u64 + 1) as usize;
-            for k in 0..filled {
-                let cell = if rng.chance(garbage_percent, 100) {
-                    b'O'
-                } else {
-                    COLOURS[rng.below(palette as u64) as usize]
-                };
-                field[(height - 1 - k, col)] = cell;
-            }
-        }
-        field
-    }
+    pub use puyo::contract::{random_settled, COLOURS};
 
     /// A full `height × width` field of random colours from the first
     /// `palette` colours.

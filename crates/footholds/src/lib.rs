@@ -26,6 +26,7 @@
 //! function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
 pub mod bitboard;
+pub mod contract;
 pub mod explain;
 pub mod game;
 pub mod naive;

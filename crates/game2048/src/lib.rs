@@ -21,6 +21,7 @@
 //! function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
 pub mod board;
+pub mod contract;
 pub mod explain;
 pub mod naive;
 pub mod parse;

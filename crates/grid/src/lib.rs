@@ -14,9 +14,7 @@
 //! - [`input`]: input errors that name their place, and the ASCII text check.
 //! - [`lines`]: reading input line by line and token by token.
 //! - [`scanner`]: a byte-level reader for large numeric inputs.
-//! - [`cli`]: the few lines every binary's `main` shares (stdin, stdout, exit codes).
 
-pub mod cli;
 pub mod components;
 pub mod dir;
 pub mod grid;

@@ -22,6 +22,7 @@
 //! pure function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
 pub mod bitboard;
+pub mod contract;
 pub mod explain;
 pub mod field;
 pub mod incremental;

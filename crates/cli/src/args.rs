@@ -1,0 +1,226 @@
+//! The command line of every binary, read against the problem's [`Info`].
+//!
+//! Every binary takes the problem's own flags, `--explain`, `--naive`,
+//! `--help` and at most one file name (the input, instead of stdin). A flag
+//! given twice takes its last value, as most tools do.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use crate::contract::{FlagKind, Info, Options};
+
+/// What the command line asks for.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Print the usage text on stdout.
+    Help(String),
+    /// Answer an input.
+    Run(Command),
+}
+
+/// An answering run.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Command {
+    /// The problem's own flags.
+    pub options: Options,
+    /// Write the explanation to stderr too.
+    pub explain: bool,
+    /// Answer with the reference solver.
+    pub naive: bool,
+    /// Read the input from this file instead of stdin.
+    pub input: Option<PathBuf>,
+}
+
+/// The common flags, beside the problem's own.
+const COMMON: &str = "\
+  --explain   also write an explanation of the answer to stderr
+  --naive     answer with the reference (plain) solver instead of the fast one
+  --help      print this text
+  FILE        read the input from FILE instead of standard input
+";
+
+/// The usage text, made from the problem's description.
+pub fn usage(info: &Info) -> String {
+    let mut synopsis = format!("usage: {}", info.name);
+    let mut lines = String::new();
+    for flag in info.flags {
+        let shown = match flag.kind {
+            FlagKind::Switch => format!("--{}", flag.name),
+            FlagKind::Number { value_name, .. } => format!("--{} {value_name}", flag.name),
+        };
+        synopsis.push_str(&format!(" [{shown}]"));
+        lines.push_str(&format!("  {shown:<10}  {}\n", flag.help));
+    }
+    synopsis.push_str(" [--explain] [--naive] [FILE]");
+    format!(
+        "{synopsis}\n\n{}\n\nJudge: {} \"{}\", {}\n\n{lines}{COMMON}\n\
+         Exit status: 0 answered, 1 bad input, 2 bad usage, 3 the output could not be written.\n",
+        info.summary.trim_end(),
+        info.judge,
+        info.title,
+        info.link,
+    )
+}
+
+/// Reads the arguments (without the program name). An error is the message
+/// to print, already naming `--help`.
+pub fn parse(info: &Info, args: impl IntoIterator<Item = OsString>) -> Result<Request, String> {
+    let see_help = |message: String| format!("{message} (see `{} --help`)", info.name);
+    read(info, args).map_err(see_help)
+}
+
+fn read(info: &Info, args: impl IntoIterator<Item = OsString>) -> Result<Request, String> {
+    use lexopt::Arg::{Long, Short, Value};
+    let mut command = Command {
+        options: Options::defaults(info),
+        ..Command::default()
+    };
+    let mut parser = lexopt::Parser::from_args(args);
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Short('h') | Long("help") => return Ok(Request::Help(usage(info))),
+            Long("explain") => command.explain = true,
+            Long("naive") => command.naive = true,
+            Long(name) => {
+                // Owned, so that the parser may be asked for the value.
+                let name = name.to_owned();
+                let Some(flag) = info.flags.iter().find(|f| f.name == name) else {
+                    return Err(format!("unknown flag `--{name}`"));
+                };
+                match flag.kind {
+                    FlagKind::Switch => command.options.set_switch(flag.name),
+                    FlagKind::Number { low, high, .. } => {
+                        let text = parser
+                            .value()
+                            .map_err(|_| format!("--{name} needs a value from {low} to {high}"))?;
+                        let text = text.to_string_lossy();
+                        match text.trim().parse::<u64>() {
+                            Ok(v) if (low..=high).contains(&v) => {
+                                command.options.set_number(flag.name, v)
+                            }
+                            _ => {
+                                return Err(format!(
+                                    "--{name} takes a whole number from {low} to {high}, not {}",
+                                    grid::input::quote(&text)
+                                ))
+                            }
+                        }
+                    }
+                }
+            }
+            Short(letter) => return Err(format!("unknown flag `-{letter}`")),
+            Value(path) => {
+                if let Some(first) = &command.input {
+                    return Err(format!(
+                        "one input file at most: {} and {}",
+                        grid::input::quote(&first.to_string_lossy()),
+                        grid::input::quote(&path.to_string_lossy())
+                    ));
+                }
+                command.input = Some(PathBuf::from(path));
+            }
+        }
+    }
+    Ok(Request::Run(command))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::{Flag, Limits};
+
+    static INFO: Info = Info {
+        name: "prog",
+        title: "A Problem",
+        judge: "Judge 1",
+        link: "https://example.invalid/1",
+        summary: "Reads things.",
+        flags: &[
+            Flag {
+                name: "moves",
+                help: "moves to search",
+                kind: FlagKind::Number {
+                    value_name: "K",
+                    low: 0,
+                    high: 20,
+                    default: 5,
+                },
+            },
+            Flag {
+                name: "settle",
+                help: "settle first",
+                kind: FlagKind::Switch,
+            },
+        ],
+        limits: Limits {
+            time_ms: 1000,
+            memory_mib: 256,
+        },
+        accepts_rust: true,
+    };
+
+    fn run(args: &[&str]) -> Result<Command, String> {
+        match parse(&INFO, args.iter().map(OsString::from))? {
+            Request::Run(command) => Ok(command),
+            Request::Help(_) => Err("help".into()),
+        }
+    }
+
+    #[test]
+    fn defaults_flags_and_files() {
+        let plain = run(&[]).unwrap();
+        assert_eq!(plain.options.number("moves"), Some(5));
+        assert!(!plain.explain && !plain.naive && plain.input.is_none());
+        let full = run(&[
+            "--moves",
+            "7",
+            "--settle",
+            "--explain",
+            "--naive",
+            "case.in",
+        ])
+        .unwrap();
+        assert_eq!(full.options.number("moves"), Some(7));
+        assert!(full.options.switch("settle") && full.explain && full.naive);
+        assert_eq!(full.input, Some(PathBuf::from("case.in")));
+        // `=` form, and the last value wins.
+        let twice = run(&["--moves=3", "--moves", "4"]).unwrap();
+        assert_eq!(twice.options.number("moves"), Some(4));
+    }
+
+    #[test]
+    fn bad_usage_names_the_flag_and_help() {
+        for (args, said) in [
+            (
+                &["--moves", "x"][..],
+                "--moves takes a whole number from 0 to 20, not \"x\"",
+            ),
+            (&["--moves", "21"][..], "not \"21\""),
+            (&["--moves"][..], "--moves needs a value"),
+            (&["--frobnicate"][..], "unknown flag `--frobnicate`"),
+            (&["-x"][..], "unknown flag `-x`"),
+            (&["a.in", "b.in"][..], "one input file at most"),
+            (&["--settle=1"][..], "--settle"),
+        ] {
+            let error = run(args).unwrap_err();
+            assert!(error.contains(said), "{args:?}: {error}");
+            assert!(error.ends_with("(see `prog --help`)"), "{error}");
+        }
+        assert_eq!(run(&["--help"]).unwrap_err(), "help");
+        assert_eq!(run(&["-h"]).unwrap_err(), "help");
+    }
+
+    #[test]
+    fn usage_lists_every_flag() {
+        let text = usage(&INFO);
+        for part in [
+            "usage: prog [--moves K] [--settle]",
+            "--moves K",
+            "--naive",
+            "Judge 1",
+            "FILE",
+        ] {
+            assert!(text.contains(part), "{part}\n{text}");
+        }
+    }
+}

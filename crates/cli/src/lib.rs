@@ -1,0 +1,23 @@
+//! The problem contract and the command line every binary shares.
+//!
+//! A problem crate describes itself once, by implementing [`Problem`] in its
+//! `contract` module: its name, judge, link and flags ([`Info`]), its
+//! judge-mode answer, its answer under flags, its reference (`naive`)
+//! answer, its explanation and a generator of random inputs. Everything
+//! else reads that description: [`run::main`] turns it into a binary (flags,
+//! stdin or a file, stdout, exit statuses), and the registry crate
+//! `problems` lists every problem for the bundler, the tests, the fuzz
+//! target and the tools.
+//!
+//! This crate is never bundled for a judge: a bundle holds only the problem's
+//! library and the `grid` modules it reaches (see the README's "Adding a
+//! problem"). Flags are read with `lexopt`, a small, dependency-free parser
+//! that leaves the help text and the error messages to us.
+
+pub mod args;
+pub mod contract;
+pub mod random;
+pub mod run;
+
+pub use crate::contract::{Flag, FlagKind, Info, Limits, Options, Problem};
+pub use crate::random::SplitMix64;

@@ -1,0 +1,149 @@
+//! A binary's `main`: the command line, the input, the answer, the output
+//! and the exit status, for any [`Problem`].
+//!
+//! Exit statuses: 0 answered; 1 bad input (one `error:` line on stderr, and
+//! nothing on stdout); 2 bad usage; 3 the answer could not be written. A
+//! reader that went away (`othello < big | head -c1`) is not an error: the
+//! binary ends quietly with 0, as `cat` would without its signal.
+
+use std::ffi::OsString;
+use std::io::{BufWriter, Read, Write};
+use std::process::ExitCode;
+
+use grid::InputError;
+
+use crate::args::{self, Command, Request};
+use crate::contract::Problem;
+
+/// Exit status for an answered input.
+pub const EXIT_OK: u8 = 0;
+/// Exit status for input that is not valid for the problem.
+pub const EXIT_BAD_INPUT: u8 = 1;
+/// Exit status for an unknown flag or a bad flag value.
+pub const EXIT_BAD_USAGE: u8 = 2;
+/// Exit status for an answer that could not be written to stdout.
+pub const EXIT_OUTPUT_FAILED: u8 = 3;
+
+/// The whole binary: `fn main() -> ExitCode { cli::run::main(&Contract) }`.
+pub fn main(problem: &dyn Problem) -> ExitCode {
+    run(problem, std::env::args_os().skip(1))
+}
+
+/// [`main`] with the arguments given (without the program name).
+pub fn run(problem: &dyn Problem, arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
+    // Take hold of stdout before any file is opened: with stdout closed
+    // (`>&-`), a file opened next would get its descriptor.
+    let mut stdout = match Stdout::open() {
+        Ok(stdout) => stdout,
+        Err(e) => {
+            report(&format!("cannot write standard output: {e}"));
+            return ExitCode::from(EXIT_OUTPUT_FAILED);
+        }
+    };
+    let command = match args::parse(problem.info(), arguments) {
+        Ok(Request::Run(command)) => command,
+        Ok(Request::Help(text)) => return finish_output(stdout.write(text.as_bytes())),
+        Err(message) => {
+            report(&message);
+            return ExitCode::from(EXIT_BAD_USAGE);
+        }
+    };
+    let input = match read_input(&command) {
+        Ok(input) => input,
+        Err(e) => return fail_input(&e),
+    };
+    let answered = if command.naive {
+        problem.naive(&input, &command.options)
+    } else {
+        problem.answer(&input, &command.options)
+    };
+    let output = match answered {
+        Ok(output) => output,
+        Err(e) => return fail_input(&e),
+    };
+    if command.explain {
+        // Streamed: the explanation goes out as it is made. A closed stderr
+        // loses it, but never the answer.
+        let mut err = BufWriter::new(std::io::stderr().lock());
+        let _ = problem
+            .explain(&input, &command.options, &mut err)
+            .and_then(|()| err.flush());
+    }
+    finish_output(stdout.write(output.as_bytes()))
+}
+
+/// The input bytes: the file named on the command line, or stdin.
+pub fn read_input(command: &Command) -> Result<Vec<u8>, InputError> {
+    let mut bytes = Vec::new();
+    match &command.input {
+        Some(path) => std::fs::File::open(path)
+            .and_then(|mut file| file.read_to_end(&mut bytes))
+            .map_err(|e| InputError::new(format!("cannot read {}: {e}", path.display())))?,
+        None => std::io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(|e| InputError::new(format!("cannot read standard input: {e}")))?,
+    };
+    Ok(bytes)
+}
+
+/// The exit status for the result of writing the answer.
+fn finish_output(written: std::io::Result<()>) -> ExitCode {
+    match written {
+        Ok(()) => ExitCode::from(EXIT_OK),
+        // The reader went away: nobody is left to tell.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_OK),
+        Err(e) => {
+            report(&format!("cannot write standard output: {e}"));
+            ExitCode::from(EXIT_OUTPUT_FAILED)
+        }
+    }
+}
+
+/// Writes one `error: ...` line to stderr, ignoring a closed stderr
+/// (`eprintln!` would panic).
+pub fn report(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "error: {message}");
+}
+
+/// Reports bad input and returns its exit status.
+pub fn fail_input(error: &InputError) -> ExitCode {
+    report(&error.to_string());
+    ExitCode::from(EXIT_BAD_INPUT)
+}
+
+/// Standard output that reports every failure. The standard library's
+/// `Stdout` treats a closed descriptor as a sink that swallows everything,
+/// which would lose the answer in silence; a duplicate of the descriptor
+/// fails instead.
+struct Stdout {
+    #[cfg(unix)]
+    file: std::fs::File,
+}
+
+impl Stdout {
+    #[cfg(unix)]
+    fn open() -> std::io::Result<Stdout> {
+        use std::os::fd::AsFd;
+        let fd = std::io::stdout().as_fd().try_clone_to_owned()?;
+        Ok(Stdout {
+            file: std::fs::File::from(fd),
+        })
+    }
+
+    #[cfg(not(unix))]
+    fn open() -> std::io::Result<Stdout> {
+        Ok(Stdout {})
+    }
+
+    #[cfg(unix)]
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.file.write_all(bytes)
+    }
+
+    #[cfg(not(unix))]
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes).and_then(|()| out.flush())
+    }
+}

@@ -1,0 +1,140 @@
+//! The problem contract: how the command line, the registry and the tools
+//! see this problem. Never bundled (it uses the `cli` crate).
+
+use std::io::Write;
+
+use cli::{Info, Limits, Options, Problem, SplitMix64};
+use grid::InputError;
+
+use crate::{parse, Game};
+
+/// Programmers 92345, as the registry lists it.
+pub struct Contract;
+
+/// What Programmers 92345 looks like to the command line.
+pub static INFO: Info = Info {
+    name: "footholds",
+    title: "사라지는 발판 (vanishing footholds, 2022 KAKAO BLIND)",
+    judge: "Programmers 92345",
+    link: "https://school.programmers.co.kr/learn/courses/30/lessons/92345",
+    summary: "Reads one or more `board aloc bloc` triples written as JSON arrays, e.g.\n\
+              `[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]`, and prints for each the\n\
+              total number of moves when the winner hurries and the loser stalls.",
+    flags: &[],
+    // Programmers states 10 s per test for this problem's solutions in
+    // every language; memory is not published, so 256 MiB is our default.
+    limits: Limits {
+        time_ms: 10_000,
+        memory_mib: 256,
+    },
+    accepts_rust: false,
+};
+
+/// The most footholds on one board that the reference minimax is asked to
+/// solve: a full 6 × 6 board takes it about half a second, and every
+/// foothold more multiplies that.
+pub const NAIVE_MAX_FOOTHOLDS: usize = 36;
+
+/// A game in the judge's input form.
+pub fn game_input(game: &Game) -> String {
+    let rows: Vec<String> = (0..game.height)
+        .map(|r| {
+            let cells: Vec<&str> = (0..game.width)
+                .map(|c| {
+                    if game.cells[r * game.width + c] {
+                        "1"
+                    } else {
+                        "0"
+                    }
+                })
+                .collect();
+            format!("[{}]", cells.join(", "))
+        })
+        .collect();
+    let at = |i: usize| format!("[{}, {}]", i / game.width, i % game.width);
+    format!("[{}] {} {}\n", rows.join(", "), at(game.a), at(game.b))
+}
+
+/// A random game: at most `size + 2` rows and columns (at most 8 × 8),
+/// about a fifth of the cells holes, the players on footholds (possibly the
+/// same one).
+pub fn random_game(seed: u64, size: usize) -> Game {
+    let mut rng = SplitMix64::new(seed);
+    let most = (size + 2).clamp(1, 8) as u64;
+    let (height, width) = (rng.between(1, most) as usize, rng.between(1, most) as usize);
+    let area = height * width;
+    let mut cells: Vec<bool> = (0..area).map(|_| !rng.chance(1, 5)).collect();
+    let a = rng.below(area as u64) as usize;
+    let b = if rng.chance(1, 10) {
+        a
+    } else {
+        rng.below(area as u64) as usize
+    };
+    cells[a] = true;
+    cells[b] = true;
+    Game::new(height, width, cells, a, b)
+}
+
+impl Problem for Contract {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn judge(&self, input: &[u8]) -> Result<String, InputError> {
+        crate::judge(input)
+    }
+
+    fn answer(&self, input: &[u8], _options: &Options) -> Result<String, InputError> {
+        crate::judge(input)
+    }
+
+    fn naive(&self, input: &[u8], _options: &Options) -> Result<String, InputError> {
+        let games = parse(input)?;
+        for (index, game) in games.iter().enumerate() {
+            let footholds = game.cells.iter().filter(|&&f| f).count();
+            if footholds > NAIVE_MAX_FOOTHOLDS {
+                return Err(InputError::new(format!(
+                    "the reference minimax solves boards of at most {NAIVE_MAX_FOOTHOLDS} \
+                     footholds in reasonable time, and this one has {footholds}; use the fast \
+                     solver (drop --naive)"
+                ))
+                .in_case(index + 1));
+            }
+        }
+        let answers: Vec<u32> = games.iter().map(crate::naive::solve).collect();
+        Ok(crate::format_answers(&answers))
+    }
+
+    fn explain(
+        &self,
+        input: &[u8],
+        _options: &Options,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        let Ok(games) = parse(input) else {
+            return Ok(());
+        };
+        for (index, game) in games.iter().enumerate() {
+            writeln!(out, "game {}:", index + 1)?;
+            out.write_all(crate::explain::explain(game).as_bytes())?;
+        }
+        Ok(())
+    }
+
+    fn generate(&self, seed: u64, size: usize) -> String {
+        game_input(&random_game(seed, size))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_games_read_back() {
+        for seed in 0..200 {
+            let game = random_game(seed, 6);
+            assert_eq!(parse(game_input(&game).as_bytes()).unwrap(), vec![game]);
+        }
+    }
+}

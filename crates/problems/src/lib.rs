@@ -1,0 +1,54 @@
+//! The registry: every problem of the workspace, as [`cli::Problem`]s.
+//!
+//! The list itself is written once, as the problem lines of this crate's
+//! `Cargo.toml` (which a crate must name anyway to use the problem crates);
+//! the build script turns them into [`ALL`]. Everything that lists problems
+//! reads it: the bundler, the robustness and hostile-input tests, the fuzz
+//! target, the benchmarks of every problem, and the tools (`cargo
+//! new-problem`, which adds to it).
+
+use cli::Problem;
+
+include!(concat!(env!("OUT_DIR"), "/registry.rs"));
+
+/// The problem called `name` (its binary's name).
+pub fn find(name: &str) -> Option<&'static dyn Problem> {
+    ALL.iter().copied().find(|p| p.info().name == name)
+}
+
+/// Every problem's name, in registry order.
+pub fn names() -> Vec<&'static str> {
+    ALL.iter().map(|p| p.info().name).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cli::Options;
+
+    #[test]
+    fn names_are_unique_and_found() {
+        let names = names();
+        for (i, name) in names.iter().enumerate() {
+            assert!(!names[..i].contains(name), "{name} twice");
+            assert_eq!(find(name).map(|p| p.info().name), Some(*name));
+        }
+        assert!(find("chess").is_none());
+    }
+
+    #[test]
+    fn judge_mode_is_the_answer_with_default_flags() {
+        for problem in ALL {
+            let options = Options::defaults(problem.info());
+            for seed in 0..20 {
+                let input = problem.generate(seed, 2);
+                assert_eq!(
+                    problem.judge(input.as_bytes()),
+                    problem.answer(input.as_bytes(), &options),
+                    "{} on\n{input}",
+                    problem.info().name
+                );
+            }
+        }
+    }
+}
