@@ -18,12 +18,12 @@ fn main() -> ExitCode {
     if args.is_empty() || args.iter().any(|a| a == "--help" || a == "-h") {
         eprintln!(
             "usage: cargo bundle PROBLEM... [--out DIR]   (problems: {}, or all)",
-            bundle::PROBLEMS.join(", ")
+            bundle::problems().join(", ")
         );
         return ExitCode::from(if args.is_empty() { 2 } else { 0 });
     }
     if args.iter().any(|a| a == "all") {
-        args = bundle::PROBLEMS.iter().map(|p| p.to_string()).collect();
+        args = bundle::problems().iter().map(|p| p.to_string()).collect();
     }
     if let Err(e) = std::fs::create_dir_all(&out_dir) {
         eprintln!("error: cannot create {}: {e}", out_dir.display());

@@ -48,9 +48,9 @@ fn main() {
     std::fs::create_dir_all(&dir).expect("a folder for the bundles");
     // Compile the four bundles side by side: rustc -O takes a few seconds each.
     let built: Vec<(&str, Built)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = bundle::PROBLEMS
-            .iter()
-            .map(|&problem| {
+        let handles: Vec<_> = bundle::problems()
+            .into_iter()
+            .map(|problem| {
                 let dir = &dir;
                 (problem, scope.spawn(move || build(problem, dir)))
             })
