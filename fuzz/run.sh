@@ -1,26 +1,49 @@
 #!/usr/bin/env bash
-# Fuzzes every binary's parse-and-solve path for SECONDS each (default 60),
-# seeded with the golden inputs. Needs a nightly toolchain and cargo-fuzz
-# (`cargo install cargo-fuzz`). Inputs that crash land in
-# fuzz/artifacts/<target>/; turn each into a golden case under inputs/.
+# fuzz/run.sh [PROBLEM] [SECONDS]
+#
+# Fuzzes each registered problem (or only PROBLEM) for SECONDS per target
+# (default 60), seeded with its golden inputs: its own target when it has
+# one (fuzz_targets/PROBLEM.rs, deeper checks), and always the `problem`
+# target, which runs any registered problem through its contract. Needs a
+# nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`). Inputs
+# that crash land in fuzz/artifacts/<target>/; turn each into a golden case
+# under inputs/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
-seconds="${1:-60}"
-targets=(game2048 footholds othello puyo)
-for target in "${targets[@]}"; do
-  corpus="corpus/$target"
+if [[ "${1:-}" =~ ^[0-9]+$ ]]; then
+  only="" seconds="$1"
+else
+  only="${1:-}" seconds="${2:-60}"
+fi
+# The registry is the list of problems.
+mapfile -t registered < <(cargo run --quiet --manifest-path ../Cargo.toml -p problems --bin problems)
+if [ -n "$only" ]; then
+  printf '%s\n' "${registered[@]}" | grep -qx "$only" || { echo "error: no problem named $only" >&2; exit 2; }
+  registered=("$only")
+fi
+seed_corpus() { # target problem prefix-byte
+  local corpus="corpus/$1-$2"
   mkdir -p "$corpus"
-  # Seed with every golden input (answers and errors) of this binary.
-  for case in ../inputs/"$target"/*.in ../inputs/"$target"/errors/*.in; do
+  for case in ../inputs/"$2"/*.in ../inputs/"$2"/errors/*.in ../inputs/"$2"/flags/*.in; do
     [ -e "$case" ] || continue
-    if [ "$target" = game2048 ]; then
-      # The target's first byte picks the flags: seed with 5 moves.
-      { printf '\x05'; cat "$case"; } > "$corpus/seed-$(basename "$case")"
+    if [ -n "$3" ]; then
+      { printf "$3"; cat "$case"; } > "$corpus/seed-$(basename "$case")"
     else
       cp "$case" "$corpus/seed-$(basename "$case")"
     fi
   done
-  echo "== fuzzing $target for ${seconds}s"
-  cargo +nightly fuzz run "$target" "$corpus" -- \
+  echo "$corpus"
+}
+fuzz() { # target corpus
+  echo "== fuzzing $1 ($2) for ${seconds}s"
+  cargo +nightly fuzz run "$1" "$2" -- \
     -max_total_time="$seconds" -timeout=20 -max_len=4096 -print_final_stats=1
+}
+for problem in "${registered[@]}"; do
+  if [ -f "fuzz_targets/$problem.rs" ]; then
+    # game2048's first byte picks the flags: seed with 5 moves.
+    prefix=""; [ "$problem" = game2048 ] && prefix='\x05'
+    fuzz "$problem" "$(seed_corpus "$problem" "$problem" "$prefix")"
+  fi
+  FUZZ_PROBLEM="$problem" fuzz problem "$(seed_corpus problem "$problem" "")"
 done

@@ -79,6 +79,19 @@ fn mutate(mut bytes: Vec<u8>, edits: &[Edit]) -> Vec<u8> {
 /// error must be one non-empty line.
 fn check_all(input: &[u8]) -> Result<(), TestCaseError> {
     let mut errors = Vec::new();
+    // Every registered problem, through its contract: judge mode is the
+    // answer with default flags, and an error is one line.
+    for problem in problems::ALL {
+        // Solving a large footholds board is slow, not unsafe; keep the cases quick.
+        if problem.info().name == "footholds" {
+            continue;
+        }
+        let judged = problem.judge(input);
+        prop_assert_eq!(&judged, &problem.answer(input, &cli::Options::defaults(problem.info())));
+        if let Err(e) = judged {
+            errors.push(e);
+        }
+    }
     for moves in [0, 1, 5] {
         if let Err(e) = game2048::answer(input, moves) {
             errors.push(e);
