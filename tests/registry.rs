@@ -17,13 +17,35 @@ fn agrees(name: &str, seed: u64, size: usize) -> Result<(), TestCaseError> {
     let input = problem.generate(seed, size);
     let options = Options::defaults(problem.info());
     let fast = problem.answer(input.as_bytes(), &options);
-    prop_assert!(fast.is_ok(), "{name} refused its own generated input {fast:?}:\n{input}");
+    prop_assert!(
+        fast.is_ok(),
+        "{name} refused its own generated input {fast:?}:\n{input}"
+    );
     let reference = problem.naive(input.as_bytes(), &options);
-    prop_assert_eq!(&fast, &reference, "{} (fast, then reference) on this input:\n{}", name, input);
-    prop_assert_eq!(problem.judge(input.as_bytes()), fast, "{} judge mode on:\n{}", name, input);
+    prop_assert_eq!(
+        &fast,
+        &reference,
+        "{} (fast, then reference) on this input:\n{}",
+        name,
+        input
+    );
+    prop_assert_eq!(
+        problem.judge(input.as_bytes()),
+        fast,
+        "{} judge mode on:\n{}",
+        name,
+        input
+    );
     let mut explanation = Vec::new();
-    prop_assert!(problem.explain(input.as_bytes(), &options, &mut explanation).is_ok());
-    prop_assert!(!explanation.is_empty(), "{} explained nothing for:\n{}", name, input);
+    prop_assert!(problem
+        .explain(input.as_bytes(), &options, &mut explanation)
+        .is_ok());
+    prop_assert!(
+        !explanation.is_empty(),
+        "{} explained nothing for:\n{}",
+        name,
+        input
+    );
     Ok(())
 }
 
@@ -48,6 +70,10 @@ fn every_problem_generates_the_same_input_from_the_same_seed() {
         }
         let distinct: std::collections::BTreeSet<String> =
             (0..20).map(|seed| problem.generate(seed, 3)).collect();
-        assert!(distinct.len() > 5, "{} generates too few inputs", problem.info().name);
+        assert!(
+            distinct.len() > 5,
+            "{} generates too few inputs",
+            problem.info().name
+        );
     }
 }

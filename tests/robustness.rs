@@ -87,7 +87,10 @@ fn check_all(input: &[u8]) -> Result<(), TestCaseError> {
             continue;
         }
         let judged = problem.judge(input);
-        prop_assert_eq!(&judged, &problem.answer(input, &cli::Options::defaults(problem.info())));
+        prop_assert_eq!(
+            &judged,
+            &problem.answer(input, &cli::Options::defaults(problem.info()))
+        );
         if let Err(e) = judged {
             errors.push(e);
         }
