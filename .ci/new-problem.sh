@@ -4,7 +4,9 @@
 # crate builds, is clippy-clean, passes its tests (golden and property),
 # bundles, and that the bundle compiled with plain rustc answers the
 # sample. It also counts the existing files the command edited (at most 2:
-# the registry and the README's problem table).
+# the registry and the README's problem table). Cargo adds the crate to
+# Cargo.lock on the first build, as for any new crate: that file is
+# cargo's, not the command's.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 scratch="$(mktemp -d)"
@@ -22,10 +24,10 @@ edited=$(git diff --name-only | wc -l)
 echo "existing files edited: $edited ($(git diff --name-only | tr '\n' ' '))"
 [ "$edited" -le 2 ] || { echo "error: cargo new-problem edited $edited existing files, more than 2" >&2; exit 1; }
 cargo fmt --all --check
-cargo clippy --locked -p "$name" --all-targets -- -D warnings 2>&1 | tail -n 2
-cargo test --locked -p "$name" 2>&1 | grep -E '^test result|FAILED|panicked'
+cargo clippy -p "$name" --all-targets -- -D warnings 2>&1 | tail -n 2
+cargo test -p "$name" 2>&1 | grep -E '^test result|FAILED|panicked'
 # The registry-driven property test covers the new problem too.
-cargo test --locked --test registry 2>&1 | grep -E '^test result|FAILED|panicked'
+cargo test --test registry 2>&1 | grep -E '^test result|FAILED|panicked'
 cargo bundle "$name" --out "$scratch/bundle"
 rustc --edition 2021 -O -o "$scratch/bundle/$name" "$scratch/bundle/$name.rs"
 got=$("$scratch/bundle/$name" < "inputs/$name/sample-1.in")
