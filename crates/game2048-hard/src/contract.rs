@@ -1,12 +1,14 @@
 //! The problem contract: how the command line, the registry and the tools
-//! see this problem. Never bundled (it uses the `cli` crate).
+//! see this problem. Never bundled (it uses the `cli` crate). Everything
+//! but the name and the depth is game2048's.
 
 use std::io::Write;
 
-use cli::{Info, Limits, Options, Problem, SplitMix64};
+use cli::{Info, Limits, Options, Problem};
+use game2048::contract::{board_input, explain_to, moves, moves_flag, naive_answer, random_board};
 use grid::InputError;
 
-use crate::parse;
+use crate::JUDGE_MOVES;
 
 /// Baekjoon 12094, as the registry lists it.
 pub struct Contract;
@@ -17,15 +19,12 @@ pub static INFO: Info = Info {
     title: "2048 (Hard)",
     judge: "Baekjoon 12094",
     link: "https://www.acmicpc.net/problem/12094",
-    // TODO: what the binary reads and prints.
-    summary: "Reads H W and H rows of `.` and `#`, and prints the size of the largest\n\
-              group of `#` cells joined up, down, left or right.",
-    // TODO: the problem's own flags, if any (see `cli::Flag`).
-    flags: &[],
-    // TODO: the judge's published limits.
+    summary: "Reads N and an N x N board of tiles (0 empty, else a power of two) and\n\
+              prints the largest tile reachable in at most 10 moves.",
+    flags: &[moves_flag(JUDGE_MOVES as u64)],
     limits: Limits {
         time_ms: 1000,
-        memory_mib: 256,
+        memory_mib: 512,
     },
     accepts_rust: true,
 };
@@ -39,37 +38,21 @@ impl Problem for Contract {
         crate::judge(input)
     }
 
-    fn answer(&self, input: &[u8], _options: &Options) -> Result<String, InputError> {
-        crate::judge(input)
+    fn answer(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
+        game2048::answer(input, moves(options, JUDGE_MOVES))
     }
 
-    fn naive(&self, input: &[u8], _options: &Options) -> Result<String, InputError> {
-        Ok(crate::format_answer(crate::naive::solve(&parse(input)?)))
+    fn naive(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
+        naive_answer(input, moves(options, JUDGE_MOVES))
     }
 
-    fn explain(
-        &self,
-        input: &[u8],
-        _options: &Options,
-        out: &mut dyn Write,
-    ) -> std::io::Result<()> {
-        match parse(input) {
-            Ok(parsed) => crate::explain::explain(&parsed, out),
-            Err(_) => Ok(()),
-        }
+    fn explain(&self, input: &[u8], options: &Options, out: &mut dyn Write) -> std::io::Result<()> {
+        explain_to(input, moves(options, JUDGE_MOVES), out)
     }
 
-    /// TODO: a random input; size 1 is tiny, and the reference answers
-    /// sizes up to 3 in well under a second.
+    /// game2048's random boards, one side smaller (the reference searches
+    /// 4^10 sequences): side `size` (at least 2).
     fn generate(&self, seed: u64, size: usize) -> String {
-        let mut rng = SplitMix64::new(seed);
-        let most = 3 * size.max(1) as u64;
-        let (height, width) = (rng.between(1, most), rng.between(1, most));
-        let mut text = format!("{height} {width}\n");
-        for _ in 0..height {
-            text.extend((0..width).map(|_| if rng.chance(1, 2) { '#' } else { '.' }));
-            text.push('\n');
-        }
-        text
+        board_input(&random_board(seed, size.max(2) - 1))
     }
 }

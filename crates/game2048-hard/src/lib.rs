@@ -1,37 +1,33 @@
-//! Baekjoon 12094 "2048 (Hard)": TODO say the problem in two sentences. (The
-//! template's stand-in problem: given a grid of `.` and `#`, print the size
-//! of the largest group of `#` cells joined up, down, left or right.)
+//! Baekjoon 12094 "2048 (Hard)": the rules of 12100 "2048 (Easy)" (slide
+//! every tile of an N × N board toward one side, equal neighbours merging
+//! once, no new tiles), with at most ten moves instead of five. Print the
+//! largest tile reachable.
 //!
 //! Judge: <https://www.acmicpc.net/problem/12094>
 //!
-//! Approach: [`fast`] TODO (the stand-in: one flood fill over the grid with
-//! an explicit stack, O(H·W)). [`naive`] is the plain, obviously correct
-//! solver, kept as the reference the fast one is tested against (the
-//! stand-in: a fresh flood fill from every cell, O((H·W)²)).
+//! Approach: the `game2048` crate's engine, unchanged, at depth 10 (see its
+//! `search`): branch-and-bound over exponent boards with a bound from the
+//! tile counts, exact last-move and two-move shortcuts, promising moves
+//! first and a transposition table. Worst case O(4^10 · N²) like the plain
+//! search, far less in practice (N = 20 boards in milliseconds). The
+//! reference is `game2048::naive` at depth 10, all 4^10 sequences. Nothing
+//! of the engine is copied here: the bundle inlines the `game2048` crate.
 //!
-//! The pipeline is [`parse()`] → [`solve`] → [`format_answer`], each a pure
-//! function; `main.rs` only hands the [`contract`] to the shared command line.
+//! The pipeline is `game2048::parse` → [`solve`] → `game2048::format_answer`;
+//! `main.rs` only hands the [`contract`] to the shared command line.
 
 pub mod contract;
-pub mod explain;
-pub mod fast;
-pub mod naive;
-pub mod parse;
 
-pub use crate::parse::{parse, Input};
+/// The judge's number of moves.
+pub const JUDGE_MOVES: u32 = 10;
 
-/// The answer for one input.
-pub fn solve(input: &Input) -> usize {
-    fast::solve(input)
+/// The largest tile reachable in at most [`JUDGE_MOVES`] moves.
+pub fn solve(board: &game2048::Board) -> u64 {
+    game2048::solve(board, JUDGE_MOVES)
 }
 
 /// Judge mode: the judge's input in, the judge's output out. The bundle's
 /// `main` calls this.
 pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
-    Ok(format_answer(solve(&parse(input)?)))
-}
-
-/// The judge's output: the answer on one line.
-pub fn format_answer(answer: usize) -> String {
-    format!("{answer}\n")
+    game2048::answer(input, JUDGE_MOVES)
 }
