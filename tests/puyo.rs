@@ -8,7 +8,8 @@ use proptest::prelude::*;
 mod common;
 use common::config;
 use puyo::field::{is_colour, EMPTY, GARBAGE};
-use puyo::naive::{self, POP_SIZE};
+use puyo::naive;
+use puyo::rules::{fall, POP_SIZE};
 use puyo::{bitboard, incremental, Field};
 
 /// A random settled field: the judge's 12 × 6 half the time, else any size
@@ -65,7 +66,7 @@ proptest! {
         let mut reference = field.clone();
         loop {
             let popped = naive::pop(&mut reference).is_some();
-            naive::fall(&mut reference);
+            fall(&mut reference);
             prop_assert_eq!(engine.play_round(), popped);
             prop_assert_eq!(&engine.to_field(), &reference);
             if let Some(b) = board.as_mut() {
@@ -103,7 +104,7 @@ proptest! {
                 prop_assert_eq!(before[cell], GARBAGE);
                 prop_assert_eq!(current[cell], EMPTY);
             }
-            naive::fall(&mut current);
+            fall(&mut current);
         }
         // The final field is settled, has no group to pop, and only lost puyos.
         prop_assert!(is_settled(&current));

@@ -233,8 +233,8 @@ impl Board {
     pub fn play(&mut self, mv: Move) -> Result<u64, InputError> {
         self.place(mv.row, mv.col, mv.stone)
             .map_err(|illegal| match illegal {
-                Illegal::Occupied(holder) => crate::naive::occupied_error(mv, holder),
-                Illegal::FlipsNothing => crate::naive::no_flip_error(mv),
+                Illegal::Occupied(holder) => crate::game::occupied_error(mv, holder),
+                Illegal::FlipsNothing => crate::game::no_flip_error(mv),
             })
     }
 

@@ -1,5 +1,7 @@
 //! A game record as read from the input.
 
+use grid::InputError;
+
 /// The colour of a stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stone {
@@ -71,4 +73,32 @@ pub fn starting_stones(side: usize) -> [(usize, usize, Stone); 4] {
         (low, high, Stone::Black),
         (high, low, Stone::Black),
     ]
+}
+
+/// The error for a move on an occupied cell.
+pub fn occupied_error(mv: Move, holder: Stone) -> InputError {
+    let colour = match holder {
+        Stone::Black => "black",
+        Stone::White => "white",
+    };
+    InputError::at_line(
+        mv.line,
+        format!(
+            "the cell x={} y={} already holds a {colour} stone",
+            mv.col + 1,
+            mv.row + 1
+        ),
+    )
+}
+
+/// The error for a move that flips nothing.
+pub fn no_flip_error(mv: Move) -> InputError {
+    InputError::at_line(
+        mv.line,
+        format!(
+            "the move x={} y={} flips no stone, so it cannot be played",
+            mv.col + 1,
+            mv.row + 1
+        ),
+    )
 }

@@ -42,44 +42,16 @@ pub fn flips(board: &Board, row: usize, col: usize, stone: Stone) -> Vec<(usize,
     flipped
 }
 
-/// The error for a move on an occupied cell.
-pub fn occupied_error(mv: Move, holder: Stone) -> InputError {
-    let colour = match holder {
-        Stone::Black => "black",
-        Stone::White => "white",
-    };
-    InputError::at_line(
-        mv.line,
-        format!(
-            "the cell x={} y={} already holds a {colour} stone",
-            mv.col + 1,
-            mv.row + 1
-        ),
-    )
-}
-
-/// The error for a move that flips nothing.
-pub fn no_flip_error(mv: Move) -> InputError {
-    InputError::at_line(
-        mv.line,
-        format!(
-            "the move x={} y={} flips no stone, so it cannot be played",
-            mv.col + 1,
-            mv.row + 1
-        ),
-    )
-}
-
 /// Plays one move, checking it: the cell must be empty and the move must
 /// flip something. Returns the flipped cells.
 pub fn play(board: &mut Board, mv: Move) -> Result<Vec<(usize, usize)>, InputError> {
     let (row, col) = (mv.row, mv.col);
     if let Some(holder) = board[(row, col)] {
-        return Err(occupied_error(mv, holder));
+        return Err(crate::game::occupied_error(mv, holder));
     }
     let flipped = flips(board, row, col, mv.stone);
     if flipped.is_empty() {
-        return Err(no_flip_error(mv));
+        return Err(crate::game::no_flip_error(mv));
     }
     board[(row, col)] = Some(mv.stone);
     for &cell in &flipped {

@@ -16,7 +16,7 @@ use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
 
 use crate::field::{Field, EMPTY, GARBAGE};
-use crate::naive::POP_SIZE;
+use crate::rules::POP_SIZE;
 
 /// The most cells (counted from the bottom up to the highest puyo) a
 /// bitboard holds.

@@ -2,7 +2,8 @@
 //! field after falling.
 
 use crate::field::{field_to_string, Field};
-use crate::naive::{fall, pop};
+use crate::naive::pop;
+use crate::rules::fall;
 
 /// Cells as `(row,col)` pairs, 0-based from the top left.
 fn cells_text(cells: &[(usize, usize)]) -> String {

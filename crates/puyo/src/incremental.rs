@@ -16,7 +16,7 @@
 //! chain.
 
 use crate::field::{is_colour, Field, EMPTY, GARBAGE};
-use crate::naive::POP_SIZE;
+use crate::rules::POP_SIZE;
 
 /// The field and the reusable buffers of the search.
 pub struct Engine {

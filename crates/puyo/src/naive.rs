@@ -6,12 +6,9 @@
 
 use grid::components::components;
 use grid::dir::neighbours4;
-use grid::line::compact_toward_start;
 
 use crate::field::{is_colour, Field, EMPTY, GARBAGE};
-
-/// The smallest group that pops.
-pub const POP_SIZE: usize = 4;
+use crate::rules::{fall, POP_SIZE};
 
 /// What popped in one round of a chain.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,21 +57,6 @@ pub fn pop(field: &mut Field) -> Option<Round> {
         field[cell] = EMPTY;
     }
     Some(Round { groups, garbage })
-}
-
-/// Lets every puyo fall as far as it goes in its column.
-pub fn fall(field: &mut Field) {
-    let rows = field.rows();
-    let mut column = Vec::with_capacity(rows);
-    for col in 0..field.cols() {
-        // Read the column bottom-up, compact it toward the bottom, write it back.
-        column.clear();
-        column.extend((0..rows).rev().map(|row| field[(row, col)]));
-        compact_toward_start(&mut column, EMPTY, |c| c == EMPTY);
-        for (k, &cell) in column.iter().enumerate() {
-            field[(rows - 1 - k, col)] = cell;
-        }
-    }
 }
 
 /// The rounds of the chain, in order, and the settled field at the end.

@@ -75,7 +75,7 @@ pub fn parse(bytes: &[u8], floating: Floating) -> Result<Field, InputError> {
         .ok_or_else(|| InputError::new("internal error: field size"))?;
     match floating {
         Floating::Reject => check_settled(&field)?,
-        Floating::Settle => crate::naive::fall(&mut field),
+        Floating::Settle => crate::rules::fall(&mut field),
     }
     Ok(field)
 }
