@@ -145,7 +145,7 @@ proptest! {
             return Ok(());
         }
         let target = largest + 1;
-        if !search::two_moves_can_reach(&cells, board.rows(), &counts, target) {
+        if !game2048::shortcuts::two_moves_can_reach(&cells, board.rows(), &counts, target) {
             for first in Move::ALL {
                 for second in Move::ALL {
                     let end = apply_move(&apply_move(&board, first), second);

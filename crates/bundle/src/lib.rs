@@ -23,7 +23,7 @@
 //! `crate::x` becomes `crate::<crate>::x`, and a path that starts with a
 //! dependency (`grid::x`, `game2048::x`) becomes `crate::<dependency>::x`.
 //! `#[cfg(test)]` items are dropped. Comments and strings are left alone (a
-//! small lexer, [`lex`], tells them from code). Only the modules that the
+//! small lexer, the `lex` module, tells them from code). Only the modules that the
 //! library's own code reaches go in, so the `contract` module, the
 //! explanation and the reference solvers stay out unless the judge path
 //! uses them. Comments are kept while the bundle fits in

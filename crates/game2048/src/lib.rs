@@ -21,12 +21,16 @@
 //! function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
 pub mod board;
+pub mod bound;
 pub mod contract;
 pub mod explain;
+pub mod exponents;
 pub mod naive;
 pub mod parse;
 pub mod search;
+pub mod shortcuts;
 pub mod slide;
+pub mod table;
 
 pub use crate::board::{Board, Move};
 pub use crate::parse::parse;
