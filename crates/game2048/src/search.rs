@@ -20,8 +20,8 @@
 //!
 //! The table stores whole boards and compares them byte for byte, so a hash
 //! collision can never change an answer. It only holds nodes with at least
-//! [`TABLE_MIN_DEPTH`] moves left (below that, searching is cheaper than
-//! hashing) and stops taking entries at [`TABLE_MAX_BYTES`].
+//! [`crate::table::TABLE_MIN_DEPTH`] moves left (below that, searching is cheaper than
+//! hashing) and stops taking entries at [`crate::table::TABLE_MAX_BYTES`].
 
 use crate::board::{Board, Move};
 use crate::bound::{sum_cap, upper_bound};
