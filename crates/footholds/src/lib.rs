@@ -27,11 +27,13 @@
 
 pub mod bitboard;
 pub mod contract;
+pub mod endgame;
 pub mod explain;
 pub mod game;
 pub mod naive;
 pub mod parse;
 pub mod search;
+pub mod table;
 
 pub use crate::game::Game;
 pub use crate::parse::parse;

@@ -19,28 +19,13 @@
 //! with a narrowed window is stored as the bound it is (lower after a
 //! cut-off, upper when nothing beat alpha), never as an exact score.
 
-use std::collections::HashMap;
-
-use grid::hash::{fold, mix64};
-
 use crate::bitboard::{pop_lowest, Geometry};
+use crate::endgame::Endgame;
 use crate::game::Game;
-
-/// The transposition table starts with 2^10 entries and grows to at most
-/// 2^14 (256 KiB, which stays in the processor's cache).
-///
-/// Small on purpose. Transpositions are rare in this game: a position holds
-/// both trails, and two move orders seldom leave the same cells. What the
-/// table buys is the best move of a position searched again (by MTD(f)'s
-/// passes and the re-searches), and a small table keeps those. Measured on
-/// the full 8 × 8 board from the centre: with 2^22 entries (64 MiB) it took
-/// 0.70–0.76 s, with 2^14 about 0.32 s, visiting a third more positions but
-/// with no cache miss on each; with 16 entries it was no slower than 2^14.
-const TABLE_START_BITS: usize = 10;
-const TABLE_MAX_BITS: usize = 14;
+use crate::table::{Bound, Entry, Table};
 
 /// A score larger than any ply (boards have at most 64 cells).
-const K: i32 = 100;
+pub(crate) const K: i32 = 100;
 const INFINITY: i32 = 1_000;
 
 /// The total number of moves under optimal play, A moving first.
@@ -99,62 +84,6 @@ pub fn principal_line(game: &Game) -> (Vec<(usize, usize, usize)>, bool) {
     (line, root > 0)
 }
 
-/// A transposition-table entry: the footholds, and a packed word with the
-/// rest of the key (the two cells), the score, its bound, and the best move.
-/// All zeros is an empty entry, so a new table comes from zeroed memory that
-/// the system hands out lazily: a small search never touches most of it.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    board: u64,
-    packed: u64,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact = 1,
-    Lower = 2,
-    Upper = 3,
-}
-
-impl Entry {
-    /// The key part of `packed`: `mover + 1` and `other + 1` (never 0).
-    fn key(mover: usize, other: usize) -> u64 {
-        (mover as u64 + 1) | ((other as u64 + 1) << 8)
-    }
-
-    fn new(board: u64, key: u64, score: i32, bound: Bound, best_move: usize) -> Self {
-        let packed = key
-            | (u64::from(score as i16 as u16) << 16)
-            | ((bound as u64) << 32)
-            | ((best_move as u64 + 1) << 40);
-        Entry { board, packed }
-    }
-
-    fn matches(&self, board: u64, key: u64) -> bool {
-        self.board == board && self.packed & 0xFFFF == key
-    }
-
-    fn score(&self) -> i32 {
-        i32::from((self.packed >> 16) as u16 as i16)
-    }
-
-    fn bound(&self) -> Bound {
-        match (self.packed >> 32) & 0xFF {
-            1 => Bound::Exact,
-            2 => Bound::Lower,
-            _ => Bound::Upper,
-        }
-    }
-
-    /// The move that was best (or caused the cut-off), if any.
-    fn best_move(&self) -> Option<usize> {
-        match (self.packed >> 40) & 0xFF {
-            0 => None,
-            m => Some(m as usize - 1),
-        }
-    }
-}
-
 struct Solver {
     geometry: Geometry,
     start_board: u64,
@@ -162,11 +91,9 @@ struct Solver {
     start_b: usize,
     /// Footholds at the start: the ply is this minus the footholds left.
     start_count: i32,
-    table: Vec<[u64; 2]>,
-    /// How many entries of the table are in use.
-    filled: usize,
-    /// Longest paths already computed in the separated endgame.
-    longest: HashMap<(u64, usize), u32, BuildMixHasher>,
+    table: Table,
+    /// The separated endgame, with its memo of longest walks.
+    endgame: Endgame,
 }
 
 impl Solver {
@@ -178,18 +105,14 @@ impl Solver {
                 board |= 1 << i;
             }
         }
-        // The table starts small and grows with the work (see `store`), so a
-        // judge-sized board never pays for a large one.
-        let bits = TABLE_START_BITS;
         Solver {
+            endgame: Endgame::new(geometry.clone()),
             geometry,
             start_board: board,
             start_a: game.a,
             start_b: game.b,
             start_count: board.count_ones() as i32,
-            table: vec![[0; 2]; 1 << bits],
-            filled: 0,
-            longest: HashMap::default(),
+            table: Table::new(),
         }
     }
 
@@ -212,11 +135,6 @@ impl Solver {
             }
         }
         guess
-    }
-
-    fn slot(&self, board: u64, mover: usize, other: usize) -> usize {
-        let h = mix64(fold(board, (mover * 64 + other) as u64));
-        (h as usize) & (self.table.len() - 1)
     }
 
     /// The score for the mover on `mover`, the other player on `other`, with
@@ -257,16 +175,12 @@ impl Solver {
         }
         // Separated players each walk their own region.
         if !known_connected && !self.geometry.connected(1 << mover, 1 << other, board) {
-            return self.separated(board, mover, other, ply);
+            return self.endgame.separated(board, mover, other, ply);
         }
 
-        let slot = self.slot(board, mover, other);
+        let slot = self.table.slot(board, mover, other);
         let key = Entry::key(mover, other);
-        let [stored_board, stored_packed] = self.table[slot];
-        let entry = Entry {
-            board: stored_board,
-            packed: stored_packed,
-        };
+        let entry = self.table.get(slot);
         let mut hint = None;
         if entry.matches(board, key) {
             let score = entry.score();
@@ -324,31 +238,9 @@ impl Solver {
         } else {
             Bound::Exact
         };
-        self.store(slot, Entry::new(board, key, best, bound, best_move));
+        self.table
+            .store(slot, Entry::new(board, key, best, bound, best_move));
         best
-    }
-
-    /// Stores an entry in its slot (replacing what was there), and grows the
-    /// table fourfold once half of it is in use, up to `TABLE_MAX_BITS`.
-    fn store(&mut self, slot: usize, entry: Entry) {
-        if self.table[slot][1] == 0 {
-            self.filled += 1;
-        }
-        self.table[slot] = [entry.board, entry.packed];
-        if self.filled * 2 > self.table.len() && self.table.len() < 1 << TABLE_MAX_BITS {
-            let old = std::mem::take(&mut self.table);
-            self.table = vec![[0; 2]; old.len() * 4];
-            self.filled = 0;
-            for [board, packed] in old.into_iter().filter(|e| e[1] != 0) {
-                let mover = (packed & 0xFF) as usize - 1;
-                let other = ((packed >> 8) & 0xFF) as usize - 1;
-                let slot = self.slot(board, mover, other);
-                if self.table[slot][1] == 0 {
-                    self.filled += 1;
-                }
-                self.table[slot] = [board, packed];
-            }
-        }
     }
 
     /// Orders the moves, most promising first: the move after which the
@@ -412,122 +304,6 @@ impl Solver {
             mine |= my_ring;
         }
     }
-
-    /// The score when the players can no longer meet: each walks its longest
-    /// path. With the mover's longest path `a` and the other's `b`, the mover
-    /// loses after `2a` more moves if `a <= b`, else wins after `2b + 1`.
-    fn separated(&mut self, board: u64, mover: usize, other: usize, ply: i32) -> i32 {
-        // A walk of the mover longer than any the other could make decides the
-        // game: stop looking once one is found, and then b must be exact.
-        let other_region = self.geometry.flood(1 << other, board);
-        let other_bound = self.path_bound(other_region & !(1 << other), other);
-        let a = self.longest_path(board, mover, other_bound + 1);
-        let b = if a > other_bound {
-            self.longest_path(board, other, u32::MAX)
-        } else {
-            // a is exact here; only whether b reaches a matters when it does.
-            self.longest_path(board, other, a)
-        };
-        if a <= b {
-            -(K - (ply + 2 * a as i32))
-        } else {
-            K - (ply + 2 * b as i32 + 1)
-        }
-    }
-
-    /// The longest walk from `from` over `board` (each cell left vanishes),
-    /// or any value of at least `enough` once one that long is found.
-    fn longest_path(&mut self, board: u64, from: usize, enough: u32) -> u32 {
-        let region = self.geometry.flood(1 << from, board);
-        self.longest_in(region, from, enough)
-    }
-
-    fn longest_in(&mut self, region: u64, from: usize, enough: u32) -> u32 {
-        let rest = region & !(1 << from);
-        let upper = self.path_bound(rest, from);
-        if upper == 0 || enough == 0 {
-            return 0;
-        }
-        if let Some(&known) = self.longest.get(&(region, from)) {
-            return known;
-        }
-        let mut best = 0;
-        let mut moves = self.geometry.adjacent[from] & rest;
-        let mut complete = true;
-        while moves != 0 {
-            let (next, remaining) = pop_lowest(moves);
-            moves = remaining;
-            let reachable = self.geometry.flood(1 << next, rest);
-            // A walk through `next` is one move plus a walk from it.
-            if self.path_bound(reachable & !(1 << next), next) < best {
-                continue;
-            }
-            let length = 1 + self.longest_in(reachable, next, enough.saturating_sub(1));
-            best = best.max(length);
-            if best >= upper {
-                break;
-            }
-            if best >= enough {
-                // Decided, but maybe not the true maximum: do not memoise.
-                complete = false;
-                break;
-            }
-        }
-        if complete {
-            self.longest.insert((region, from), best);
-        }
-        best
-    }
-
-    /// An upper bound on the moves of a walk from `from` over the cells
-    /// `rest`: at most one per cell, and a walk on a grid alternates colours,
-    /// so it uses at most one more cell of the other colour than of its own.
-    fn path_bound(&self, rest: u64, from: usize) -> u32 {
-        let same_colour = if self.geometry.even & (1 << from) != 0 {
-            self.geometry.even
-        } else {
-            !self.geometry.even
-        };
-        let same = (rest & same_colour).count_ones();
-        let other = (rest & !same_colour).count_ones();
-        // Moves alternate other, same, other, ...: at most `other` of the
-        // first kind, each but possibly the last followed by one of `same`.
-        other.min(same + 1) + same.min(other)
-    }
-}
-
-/// A fast hasher for the longest-path memo, whose keys are a bitboard and a
-/// cell: the words are folded in with a multiply and the result avalanched.
-#[derive(Default, Clone, Copy)]
-struct BuildMixHasher;
-
-impl std::hash::BuildHasher for BuildMixHasher {
-    type Hasher = MixHasher;
-    fn build_hasher(&self) -> MixHasher {
-        MixHasher(0)
-    }
-}
-
-struct MixHasher(u64);
-
-impl std::hash::Hasher for MixHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = fold(self.0, word);
-    }
-
-    fn write_usize(&mut self, word: usize) {
-        self.write_u64(word as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        mix64(self.0)
-    }
 }
 
 #[cfg(test)]
@@ -556,8 +332,8 @@ mod tests {
     fn path_bound_counts_colours() {
         let solver = Solver::new(&game("[[1, 1, 1]] [0, 0] [0, 0]"));
         // From cell 0 over cells 1 and 2: other colour 1, same colour 1: 2 moves.
-        assert_eq!(solver.path_bound(0b110, 0), 2);
+        assert_eq!(solver.endgame.path_bound(0b110, 0), 2);
         // From cell 1 over cells 0 and 2 (both the other colour): 1 move.
-        assert_eq!(solver.path_bound(0b101, 1), 1);
+        assert_eq!(solver.endgame.path_bound(0b101, 1), 1);
     }
 }

@@ -1,0 +1,143 @@
+//! The exact endgame of the footholds search: once the players can no
+//! longer meet, each walks its own region, and the game follows from the
+//! two longest walks. Those come from a memoised search, cut short by a
+//! checkerboard-parity bound on the length of a walk.
+
+use std::collections::HashMap;
+
+use grid::hash::{fold, mix64};
+
+use crate::bitboard::{pop_lowest, Geometry};
+use crate::search::K;
+
+/// The longest walks already found, and the board's geometry.
+pub(crate) struct Endgame {
+    geometry: Geometry,
+    /// Longest paths already computed, by region and starting cell.
+    longest: HashMap<(u64, usize), u32, BuildMixHasher>,
+}
+
+impl Endgame {
+    pub(crate) fn new(geometry: Geometry) -> Self {
+        Endgame {
+            geometry,
+            longest: HashMap::default(),
+        }
+    }
+
+    /// The score when the players can no longer meet: each walks its longest
+    /// path. With the mover's longest path `a` and the other's `b`, the mover
+    /// loses after `2a` more moves if `a <= b`, else wins after `2b + 1`.
+    pub(crate) fn separated(&mut self, board: u64, mover: usize, other: usize, ply: i32) -> i32 {
+        // A walk of the mover longer than any the other could make decides the
+        // game: stop looking once one is found, and then b must be exact.
+        let other_region = self.geometry.flood(1 << other, board);
+        let other_bound = self.path_bound(other_region & !(1 << other), other);
+        let a = self.longest_path(board, mover, other_bound + 1);
+        let b = if a > other_bound {
+            self.longest_path(board, other, u32::MAX)
+        } else {
+            // a is exact here; only whether b reaches a matters when it does.
+            self.longest_path(board, other, a)
+        };
+        if a <= b {
+            -(K - (ply + 2 * a as i32))
+        } else {
+            K - (ply + 2 * b as i32 + 1)
+        }
+    }
+
+    /// The longest walk from `from` over `board` (each cell left vanishes),
+    /// or any value of at least `enough` once one that long is found.
+    fn longest_path(&mut self, board: u64, from: usize, enough: u32) -> u32 {
+        let region = self.geometry.flood(1 << from, board);
+        self.longest_in(region, from, enough)
+    }
+
+    fn longest_in(&mut self, region: u64, from: usize, enough: u32) -> u32 {
+        let rest = region & !(1 << from);
+        let upper = self.path_bound(rest, from);
+        if upper == 0 || enough == 0 {
+            return 0;
+        }
+        if let Some(&known) = self.longest.get(&(region, from)) {
+            return known;
+        }
+        let mut best = 0;
+        let mut moves = self.geometry.adjacent[from] & rest;
+        let mut complete = true;
+        while moves != 0 {
+            let (next, remaining) = pop_lowest(moves);
+            moves = remaining;
+            let reachable = self.geometry.flood(1 << next, rest);
+            // A walk through `next` is one move plus a walk from it.
+            if self.path_bound(reachable & !(1 << next), next) < best {
+                continue;
+            }
+            let length = 1 + self.longest_in(reachable, next, enough.saturating_sub(1));
+            best = best.max(length);
+            if best >= upper {
+                break;
+            }
+            if best >= enough {
+                // Decided, but maybe not the true maximum: do not memoise.
+                complete = false;
+                break;
+            }
+        }
+        if complete {
+            self.longest.insert((region, from), best);
+        }
+        best
+    }
+
+    /// An upper bound on the moves of a walk from `from` over the cells
+    /// `rest`: at most one per cell, and a walk on a grid alternates colours,
+    /// so it uses at most one more cell of the other colour than of its own.
+    pub(crate) fn path_bound(&self, rest: u64, from: usize) -> u32 {
+        let same_colour = if self.geometry.even & (1 << from) != 0 {
+            self.geometry.even
+        } else {
+            !self.geometry.even
+        };
+        let same = (rest & same_colour).count_ones();
+        let other = (rest & !same_colour).count_ones();
+        // Moves alternate other, same, other, ...: at most `other` of the
+        // first kind, each but possibly the last followed by one of `same`.
+        other.min(same + 1) + same.min(other)
+    }
+}
+
+/// A fast hasher for the longest-path memo, whose keys are a bitboard and a
+/// cell: the words are folded in with a multiply and the result avalanched.
+#[derive(Default, Clone, Copy)]
+struct BuildMixHasher;
+
+impl std::hash::BuildHasher for BuildMixHasher {
+    type Hasher = MixHasher;
+    fn build_hasher(&self) -> MixHasher {
+        MixHasher(0)
+    }
+}
+
+struct MixHasher(u64);
+
+impl std::hash::Hasher for MixHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = fold(self.0, word);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        mix64(self.0)
+    }
+}
