@@ -84,10 +84,6 @@ impl Problem for Contract {
         crate::judge(input)
     }
 
-    fn answer(&self, input: &[u8], _options: &Options) -> Result<String, InputError> {
-        crate::judge(input)
-    }
-
     fn naive(&self, input: &[u8], _options: &Options) -> Result<String, InputError> {
         let games = parse(input)?;
         for (index, game) in games.iter().enumerate() {

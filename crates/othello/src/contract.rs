@@ -88,10 +88,6 @@ impl Problem for Contract {
         crate::judge(input)
     }
 
-    fn answer(&self, input: &[u8], _options: &Options) -> Result<String, InputError> {
-        crate::judge(input)
-    }
-
     fn naive(&self, input: &[u8], _options: &Options) -> Result<String, InputError> {
         let cases = crate::parse(input)?;
         Ok(crate::format_answers(&crate::solve(&cases)?))
