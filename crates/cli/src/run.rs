@@ -2,7 +2,9 @@
 //! and the exit status, for any [`Problem`].
 //!
 //! Exit statuses: 0 answered; 1 bad input (one `error:` line on stderr, and
-//! nothing on stdout); 2 bad usage; 3 the answer could not be written. A
+//! nothing on stdout); 2 bad usage; 3 the answer could not be written (a
+//! full disk, say). A stdout closed before the program starts (`>&-`) is
+//! not seen: Rust's runtime points it at `/dev/null` before `main`. A
 //! reader that went away (`othello < big | head -c1`) is not an error: the
 //! binary ends quietly with 0, as `cat` would without its signal.
 
@@ -31,18 +33,9 @@ pub fn main(problem: &dyn Problem) -> ExitCode {
 
 /// [`main`] with the arguments given (without the program name).
 pub fn run(problem: &dyn Problem, arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
-    // Take hold of stdout before any file is opened: with stdout closed
-    // (`>&-`), a file opened next would get its descriptor.
-    let mut stdout = match Stdout::open() {
-        Ok(stdout) => stdout,
-        Err(e) => {
-            report(&format!("cannot write standard output: {e}"));
-            return ExitCode::from(EXIT_OUTPUT_FAILED);
-        }
-    };
     let command = match args::parse(problem.info(), arguments) {
         Ok(Request::Run(command)) => command,
-        Ok(Request::Help(text)) => return finish_output(stdout.write(text.as_bytes())),
+        Ok(Request::Help(text)) => return finish_output(write_stdout(&text)),
         Err(message) => {
             report(&message);
             return ExitCode::from(EXIT_BAD_USAGE);
@@ -69,7 +62,13 @@ pub fn run(problem: &dyn Problem, arguments: impl IntoIterator<Item = OsString>)
             .explain(&input, &command.options, &mut err)
             .and_then(|()| err.flush());
     }
-    finish_output(stdout.write(output.as_bytes()))
+    finish_output(write_stdout(&output))
+}
+
+/// Writes all of `text` to stdout and flushes it.
+fn write_stdout(text: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush())
 }
 
 /// The input bytes: the file named on the command line, or stdin.
@@ -110,40 +109,4 @@ pub fn report(message: &str) {
 pub fn fail_input(error: &InputError) -> ExitCode {
     report(&error.to_string());
     ExitCode::from(EXIT_BAD_INPUT)
-}
-
-/// Standard output that reports every failure. The standard library's
-/// `Stdout` treats a closed descriptor as a sink that swallows everything,
-/// which would lose the answer in silence; a duplicate of the descriptor
-/// fails instead.
-struct Stdout {
-    #[cfg(unix)]
-    file: std::fs::File,
-}
-
-impl Stdout {
-    #[cfg(unix)]
-    fn open() -> std::io::Result<Stdout> {
-        use std::os::fd::AsFd;
-        let fd = std::io::stdout().as_fd().try_clone_to_owned()?;
-        Ok(Stdout {
-            file: std::fs::File::from(fd),
-        })
-    }
-
-    #[cfg(not(unix))]
-    fn open() -> std::io::Result<Stdout> {
-        Ok(Stdout {})
-    }
-
-    #[cfg(unix)]
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        self.file.write_all(bytes)
-    }
-
-    #[cfg(not(unix))]
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        let mut out = std::io::stdout().lock();
-        out.write_all(bytes).and_then(|()| out.flush())
-    }
 }

@@ -45,9 +45,14 @@ pub fn main(binary: &str, binary_name: &str) {
     let args = Arguments::from_args();
     let mut trials = trials(Path::new(binary), binary_name, "", true);
     let (binary, name) = (PathBuf::from(binary), binary_name.to_string());
+    let (full_binary, full_name) = (binary.clone(), name.clone());
     trials.push(Trial::test(
         format!("{binary_name}::closed-pipe-is-quiet"),
         move || closed_pipe_is_quiet(&binary, &name),
+    ));
+    trials.push(Trial::test(
+        format!("{binary_name}::full-disk-is-status-3"),
+        move || full_disk_is_an_error(&full_binary, &full_name),
     ));
     libtest_mimic::run(&args, trials).exit();
 }
@@ -79,6 +84,33 @@ fn closed_pipe_is_quiet(binary: &Path, binary_name: &str) -> Result<(), Failed> 
         return Err(format!(
             "{} with stdout closed: status {:?}, stderr:\n{stderr}",
             largest.display(),
+            output.status.code()
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// Runs the binary on its sample with stdout on `/dev/full` (every write
+/// fails with "no space left"): it must say so and exit with status 3, never
+/// report success with the answer lost. Passes where there is no `/dev/full`.
+fn full_disk_is_an_error(binary: &Path, binary_name: &str) -> Result<(), Failed> {
+    let Ok(full) = fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return Ok(());
+    };
+    let sample = inputs_dir().join(binary_name).join("sample-1.in");
+    let output = Command::new(binary)
+        .arg(&sample)
+        .stdin(Stdio::null())
+        .stdout(Stdio::from(full))
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if output.status.code() != Some(3) || !stderr.starts_with("error: cannot write standard output")
+    {
+        return Err(format!(
+            "with stdout on /dev/full: status {:?}, stderr:\n{stderr}",
             output.status.code()
         )
         .into());
