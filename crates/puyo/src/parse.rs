@@ -19,47 +19,46 @@ pub enum Floating {
     Settle,
 }
 
-/// Parses a field. Trailing blank lines, CRLF and trailing spaces are fine.
+/// Parses a field. Blank lines are skipped (anywhere: a pasted field often
+/// has one), as are CRLF and trailing spaces. The rows are read one by one
+/// and the size limits checked as they go, so no input makes the parser
+/// hold more than the field's own cells.
 pub fn parse(bytes: &[u8], floating: Floating) -> Result<Field, InputError> {
     let text = ascii_text(bytes)?;
-    let mut rows: Vec<&str> = text.split('\n').map(str::trim_end).collect();
-    while rows.last().is_some_and(|r| r.is_empty()) {
-        rows.pop();
-    }
-    if rows.is_empty() {
-        return Err(InputError::new(
-            "the input is empty: expected the rows of the field",
-        ));
-    }
-    let width = rows[0].len();
-    if width == 0 {
-        return Err(InputError::at_line(
-            1,
-            "the first row of the field is empty",
-        ));
-    }
-    if rows.len() > MAX_SIDE || width > MAX_SIDE || rows.len() * width > MAX_CELLS {
-        return Err(InputError::new(format!(
-            "the field is {} x {}; at most {MAX_SIDE} rows, {MAX_SIDE} columns and {MAX_CELLS} cells are accepted",
-            rows.len(),
-            width
-        )));
-    }
-    let mut cells = Vec::with_capacity(rows.len() * width);
-    for (index, row) in rows.iter().enumerate() {
+    let mut cells = Vec::new();
+    let mut width = 0;
+    let mut height = 0;
+    for (index, raw) in text.split('\n').enumerate() {
+        let row = raw.trim_end();
+        if row.is_empty() {
+            continue;
+        }
         let line = index + 1;
         if let Some(column) = row
             .bytes()
             .position(|b| !(b == EMPTY || b.is_ascii_uppercase()))
         {
             let found = row.as_bytes()[column] as char;
+            let hint = if found == ',' {
+                " (cells are written side by side, without commas)"
+            } else {
+                ""
+            };
             return Err(InputError::at(
                 line,
                 column + 1,
-                format!("unexpected character '{found}': a cell is '.', a colour letter A-Z, or 'O' for garbage"),
+                format!("unexpected character '{found}': a cell is '.', a colour letter A-Z, or 'O' for garbage{hint}"),
             ));
         }
-        if row.len() != width {
+        if height == 0 {
+            width = row.len();
+            if width > MAX_SIDE {
+                return Err(InputError::at_line(
+                    line,
+                    format!("the first row is {width} cells wide; at most {MAX_SIDE} columns are accepted"),
+                ));
+            }
+        } else if row.len() != width {
             return Err(InputError::at(
                 line,
                 row.len().min(width) + 1,
@@ -69,9 +68,24 @@ pub fn parse(bytes: &[u8], floating: Floating) -> Result<Field, InputError> {
                 ),
             ));
         }
+        height += 1;
+        if height > MAX_SIDE || height * width > MAX_CELLS {
+            return Err(InputError::at_line(
+                line,
+                format!(
+                    "the field has more than {} rows of {width}; at most {MAX_SIDE} rows, {MAX_SIDE} columns and {MAX_CELLS} cells are accepted",
+                    height - 1
+                ),
+            ));
+        }
         cells.extend_from_slice(row.as_bytes());
     }
-    let mut field = Grid::from_vec(rows.len(), width, cells)
+    if height == 0 {
+        return Err(InputError::new(
+            "the input is empty: expected the rows of the field",
+        ));
+    }
+    let mut field = Grid::from_vec(height, width, cells)
         .ok_or_else(|| InputError::new("internal error: field size"))?;
     match floating {
         Floating::Reject => check_settled(&field)?,
@@ -135,8 +149,19 @@ mod tests {
         let e = parse(b"R.\n..\n", Floating::Reject).unwrap_err();
         assert_eq!((e.line, e.column), (Some(1), Some(1)));
         assert!(parse(b"", Floating::Reject).is_err());
+        let e = parse(b"R,G\n", Floating::Reject).unwrap_err();
+        assert!(e.message.contains("without commas"), "{e}");
         assert!(parse(b"\n\n", Floating::Reject).is_err());
         assert!(parse(b"r\n", Floating::Reject).is_err());
+    }
+
+    #[test]
+    fn blank_lines_are_skipped_anywhere() {
+        let f = parse(b"\n..\n\n  \nRG\n", Floating::Reject).unwrap();
+        assert_eq!(f.cells(), b"..RG");
+        // Line numbers still count the blank lines.
+        let e = parse(b"..\n\nR.x\n", Floating::Reject).unwrap_err();
+        assert_eq!((e.line, e.column), (Some(3), Some(3)));
     }
 
     #[test]
