@@ -29,12 +29,20 @@ impl Spanned {
 /// gives better messages, and the cap keeps the recursive reader's depth fixed.
 const MAX_DEPTH: usize = 4;
 
+/// The most values (numbers and arrays) one argument may hold: a board of
+/// [`MAX_CELLS`] cells in at most [`MAX_CELLS`] rows, and the board itself.
+/// Counting them while reading bounds the memory of the parsed tree before
+/// it is built, whatever the input's size.
+const MAX_VALUES: usize = 2 * MAX_CELLS + 1;
+
 /// A cursor over the input text that tracks line and column.
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
     line: usize,
     column: usize,
+    /// Values read so far in the current argument.
+    values: usize,
 }
 
 impl<'a> Reader<'a> {
@@ -76,6 +84,13 @@ impl<'a> Reader<'a> {
     fn value(&mut self, depth: usize) -> Result<Spanned, InputError> {
         self.skip_space();
         let (line, column) = (self.line, self.column);
+        self.values += 1;
+        if self.values > MAX_VALUES {
+            return Err(self.here(format!(
+                "this argument holds more than {MAX_VALUES} numbers and arrays: \
+                 a board has at most {MAX_CELLS} cells"
+            )));
+        }
         match self.peek() {
             Some(b'[') => {
                 if depth >= MAX_DEPTH {
@@ -110,6 +125,12 @@ impl<'a> Reader<'a> {
                     line,
                     column,
                 })
+            }
+            // A leading `+` is accepted, as the other binaries accept it.
+            Some(b'+') if matches!(self.bytes.get(self.at + 1), Some(b'0'..=b'9')) => {
+                self.bump();
+                self.values -= 1;
+                self.value(depth)
             }
             Some(b'0'..=b'9') => {
                 let start = self.at;
@@ -147,6 +168,7 @@ impl<'a> Reader<'a> {
                 self.found()
             )));
         }
+        self.values = 0;
         self.value(0)
     }
 }
@@ -159,6 +181,7 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Game>, InputError> {
         at: 0,
         line: 1,
         column: 1,
+        values: 0,
     };
     let mut games = Vec::new();
     loop {
@@ -289,5 +312,13 @@ mod tests {
         assert!(parse(b"[[1, 1]] [0, 0] [0, 1] x").is_err());
         assert!(parse(b"[[[[[[1]]]]]] [0, 0] [0, 1]").is_err());
         assert!(parse(b"[[1, 1]] [0, -1] [0, 1]").is_err());
+        // A leading `+`, as in the other binaries' numbers.
+        assert_eq!(parse(b"[[+1, 1]] [0, +0] [0, 1]").unwrap()[0].a, 0);
+        assert!(parse(b"[[+, 1]] [0, 0] [0, 1]").is_err());
+        // A board of a million one-cell rows is refused while it is read.
+        let huge = format!("[{}[1]] [0, 0] [0, 0]", "[1],".repeat(1_000_000));
+        let e = parse(huge.as_bytes()).unwrap_err();
+        assert!(e.message.contains("at most 64 cells"), "{e}");
+        assert_eq!((e.line, e.column), (Some(1), Some(2 + 4 * 64)));
     }
 }
