@@ -82,7 +82,7 @@ proptest! {
 
     #[test]
     fn the_principal_line_is_legal_and_as_long_as_the_answer(game in games(5, 25)) {
-        let (line, a_wins) = search::principal_line(&game);
+        let (line, a_wins) = search::principal_line(&game, u64::MAX).unwrap();
         let total = search::solve(&game);
         prop_assert_eq!(line.len() as u32, total);
         prop_assert_eq!(a_wins, total % 2 == 1);

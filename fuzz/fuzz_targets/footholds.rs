@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
             let games = footholds::parse(data).expect("answered input parses");
             assert_eq!(output.lines().count(), games.len());
             for game in &games {
-                let _ = footholds::explain::explain(game);
+                let _ = footholds::explain::explain(game, footholds::search::WORK_LIMIT, &mut std::io::sink());
             }
         }
         Err(error) => assert!(!error.to_string().contains('\n')),

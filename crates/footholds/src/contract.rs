@@ -35,6 +35,9 @@ pub static INFO: Info = Info {
 /// foothold more multiplies that.
 pub const NAIVE_MAX_FOOTHOLDS: usize = 36;
 
+/// The most games `--explain` shows in full; it says so when it stops.
+pub const EXPLAIN_MAX_GAMES: usize = 100;
+
 /// A game in the judge's input form.
 pub fn game_input(game: &Game) -> String {
     let rows: Vec<String> = (0..game.height)
@@ -110,9 +113,17 @@ impl Problem for Contract {
         let Ok(games) = parse(input) else {
             return Ok(());
         };
+        out.write_all(crate::explain::LEGEND.as_bytes())?;
         for (index, game) in games.iter().enumerate() {
+            if index == EXPLAIN_MAX_GAMES {
+                return writeln!(
+                    out,
+                    "(the other {} games are not explained: --explain shows the first {EXPLAIN_MAX_GAMES})",
+                    games.len() - EXPLAIN_MAX_GAMES
+                );
+            }
             writeln!(out, "game {}:", index + 1)?;
-            out.write_all(crate::explain::explain(game).as_bytes())?;
+            crate::explain::explain(game, crate::search::WORK_LIMIT, out)?;
         }
         Ok(())
     }

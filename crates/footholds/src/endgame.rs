@@ -15,6 +15,8 @@ pub(crate) struct Endgame {
     geometry: Geometry,
     /// Longest paths already computed, by region and starting cell.
     longest: HashMap<(u64, usize), u32, BuildMixHasher>,
+    /// Steps of the longest-walk search so far (the work it did).
+    steps: u64,
 }
 
 impl Endgame {
@@ -22,7 +24,13 @@ impl Endgame {
         Endgame {
             geometry,
             longest: HashMap::default(),
+            steps: 0,
         }
+    }
+
+    /// Steps of the longest-walk search so far.
+    pub(crate) fn steps(&self) -> u64 {
+        self.steps
     }
 
     /// The score when the players can no longer meet: each walks its longest
@@ -55,6 +63,7 @@ impl Endgame {
     }
 
     fn longest_in(&mut self, region: u64, from: usize, enough: u32) -> u32 {
+        self.steps += 1;
         let rest = region & !(1 << from);
         let upper = self.path_bound(rest, from);
         if upper == 0 || enough == 0 {

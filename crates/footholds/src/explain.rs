@@ -1,25 +1,50 @@
-//! `--explain`: one optimal line of play, the winner, and the final board.
+//! `--explain`: one optimal line of play, with the board after every move.
+//!
+//! The board is drawn with `#` for a foothold, `.` for a cell that never had
+//! one, `x` for a foothold that vanished during play, `A` and `B` for the
+//! players and `*` for both on one cell.
+
+use std::io::Write;
 
 use crate::game::Game;
 use crate::search::principal_line;
 
-/// A description of one optimal line of play for `game`.
-pub fn explain(game: &Game) -> String {
-    let (line, a_wins) = principal_line(game);
+/// The legend printed once, before the first game.
+pub const LEGEND: &str =
+    "(# foothold, . no foothold, x vanished in play, A and B the players, * both on one cell)\n";
+
+/// Writes one optimal line of play for `game`, with the board after every
+/// move, finding it within `budget` positions searched (see
+/// [`crate::search::WORK_LIMIT`]).
+pub fn explain(game: &Game, budget: u64, out: &mut dyn Write) -> std::io::Result<()> {
+    let Ok((line, a_wins)) = principal_line(game, budget) else {
+        return writeln!(
+            out,
+            "(not explained: finding the line of play takes more than the work budget)"
+        );
+    };
     let width = game.width;
     let at = |cell: usize| format!("({},{})", cell / width, cell % width);
-    let mut out = String::new();
     let mut footholds = game.cells.clone();
     let (mut a, mut b) = (game.a, game.b);
-    for (player, from, to) in &line {
+    writeln!(out, "start: A on {}, B on {}", at(a), at(b))?;
+    draw(game, &footholds, a, b, out)?;
+    for (number, (player, from, to)) in line.iter().enumerate() {
         let name = if *player == 0 { 'A' } else { 'B' };
-        out.push_str(&format!("{name}: {} \u{2192} {}\n", at(*from), at(*to)));
         footholds[*from] = false;
         if *player == 0 {
             a = *to;
         } else {
             b = *to;
         }
+        writeln!(
+            out,
+            "move {}: {name} {} \u{2192} {}",
+            number + 1,
+            at(*from),
+            at(*to)
+        )?;
+        draw(game, &footholds, a, b, out)?;
     }
     let (winner, loser, loser_cell) = if a_wins { ("A", "B", b) } else { ("B", "A", a) };
     let why = if footholds[loser_cell] {
@@ -27,24 +52,72 @@ pub fn explain(game: &Game) -> String {
     } else {
         "stands where the foothold vanished"
     };
-    out.push_str(&format!(
-        "{winner} wins after {} moves: on its turn {loser} {why}\n",
+    writeln!(
+        out,
+        "{winner} wins after {} moves: on its turn {loser} {why}",
         line.len()
-    ));
-    out.push_str("final board (# foothold, . gone, A and B the players, * both):\n");
+    )
+}
+
+/// Draws the board: see the module's legend.
+fn draw(
+    game: &Game,
+    footholds: &[bool],
+    a: usize,
+    b: usize,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let mut text = String::with_capacity((game.width + 1) * game.height);
     for r in 0..game.height {
-        for c in 0..width {
-            let cell = r * width + c;
-            let mark = match (cell == a, cell == b) {
+        for c in 0..game.width {
+            let cell = r * game.width + c;
+            text.push(match (cell == a, cell == b) {
                 (true, true) => '*',
                 (true, false) => 'A',
                 (false, true) => 'B',
                 _ if footholds[cell] => '#',
+                _ if game.cells[cell] => 'x',
                 _ => '.',
-            };
-            out.push(mark);
+            });
         }
-        out.push('\n');
+        text.push('\n');
     }
-    out
+    out.write_all(text.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::game;
+
+    #[test]
+    fn every_move_has_its_board() {
+        let mut out = Vec::new();
+        explain(
+            &game("[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]"),
+            u64::MAX,
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        // The sample takes 5 moves: the start and 5 boards of 3 rows.
+        assert_eq!(text.matches("move ").count(), 5, "{text}");
+        assert!(
+            text.starts_with("start: A on (1,0), B on (1,2)\n###\nA#B\n###\n"),
+            "{text}"
+        );
+        assert!(text.contains('x'), "{text}");
+        assert!(
+            text.ends_with("after 5 moves: on its turn A has no foothold to step to\n")
+                || text.contains("wins after 5 moves"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_spent_budget_is_said() {
+        let mut out = Vec::new();
+        explain(&game("[[1, 1, 1, 1]] [0, 0] [0, 3]"), 0, &mut out).unwrap();
+        assert!(String::from_utf8(out).unwrap().contains("work budget"));
+    }
 }

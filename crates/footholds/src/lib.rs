@@ -44,9 +44,30 @@ pub fn solve(game: &Game) -> u32 {
 }
 
 /// Judge mode: the judge's input in, the judge's output out.
+///
+/// All the games of one input share one work budget,
+/// [`search::WORK_LIMIT`] positions searched (about ten seconds): past it,
+/// an error names the game that used it up, never a guess.
 pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
     let games = parse(input)?;
-    let answers: Vec<u32> = games.iter().map(solve).collect();
+    let mut left = search::WORK_LIMIT;
+    let mut answers = Vec::with_capacity(games.len());
+    for (index, game) in games.iter().enumerate() {
+        match search::solve_within(game, left) {
+            Ok((moves, work)) => {
+                answers.push(moves);
+                left -= work.min(left);
+            }
+            Err(_) => {
+                return Err(grid::InputError::new(format!(
+                    "this input needs more than the work budget of {} positions searched \
+                     (about ten seconds) to solve; split its games into smaller inputs",
+                    search::WORK_LIMIT
+                ))
+                .in_case(index + 1))
+            }
+        }
+    }
     Ok(format_answers(&answers))
 }
 
