@@ -35,6 +35,22 @@ pub struct Engine {
     /// Per column, the lowest removed index this round (`usize::MAX` if none).
     lowest_removed: Vec<usize>,
     touched_columns: Vec<usize>,
+    /// Cells looked at so far: flood-fill seeds and cells filled, and cells
+    /// read while falling. The binary stops at [`WORK_LIMIT`].
+    work: u64,
+}
+
+/// The work the binary allows one field: 2^31 cells looked at, about five
+/// seconds on this project's machine. Some fields inside the size limits
+/// need far more: columns of chains thousands of puyos tall, where every
+/// pop drops the whole column above it (H² · W in all).
+pub const WORK_LIMIT: u64 = 1 << 31;
+
+/// A chain that needed more than its work limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooMuchWork {
+    /// The chains counted before the limit was reached.
+    pub chains_so_far: usize,
 }
 
 impl Engine {
@@ -65,6 +81,7 @@ impl Engine {
             moved: Vec::new(),
             lowest_removed: vec![usize::MAX; width],
             touched_columns: Vec::new(),
+            work: 0,
         }
     }
 
@@ -82,6 +99,7 @@ impl Engine {
     /// Flood-fills from `seed` if it is an unvisited colour; adds the group
     /// to `popped` when it is large enough.
     fn search_from(&mut self, seed: usize) {
+        self.work += 1;
         let colour = self.cells[seed];
         if !is_colour(colour) || self.visited[seed] == self.round {
             return;
@@ -108,6 +126,7 @@ impl Engine {
                 }
             }
         }
+        self.work += self.group.len() as u64;
         if self.group.len() >= POP_SIZE {
             self.popped.extend_from_slice(&self.group);
         }
@@ -168,6 +187,7 @@ impl Engine {
         for &col in &touched {
             let base = col * self.height;
             let (low, top) = (self.lowest_removed[col], self.heights[col]);
+            self.work += (top - low) as u64;
             let mut write = low;
             for read in low..top {
                 let cell = self.cells[base + read];
@@ -201,12 +221,23 @@ impl Engine {
 
 /// The number of chains.
 pub fn chain_count(field: &Field) -> usize {
+    chain_count_within(field, u64::MAX).unwrap_or(0)
+}
+
+/// The number of chains, or [`TooMuchWork`] once more than `limit` cells
+/// have been looked at (checked after each round).
+pub fn chain_count_within(field: &Field, limit: u64) -> Result<usize, TooMuchWork> {
     let mut engine = Engine::new(field);
     let mut chains = 0;
     while engine.play_round() {
         chains += 1;
+        if engine.work > limit {
+            return Err(TooMuchWork {
+                chains_so_far: chains,
+            });
+        }
     }
-    chains
+    Ok(chains)
 }
 
 #[cfg(test)]
@@ -225,6 +256,16 @@ mod tests {
         assert!(engine.play_round());
         assert_eq!(engine.to_field(), field(".....\n.....\n.GGGO\n"));
         assert!(!engine.play_round());
+    }
+
+    #[test]
+    fn the_work_limit_stops_a_long_chain() {
+        let chain = field("B\nB\nB\nA\nA\nA\nA\nB\n");
+        assert_eq!(
+            chain_count_within(&chain, 1),
+            Err(TooMuchWork { chains_so_far: 1 })
+        );
+        assert_eq!(chain_count_within(&chain, 1000), Ok(2));
     }
 
     #[test]

@@ -44,9 +44,24 @@ pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
 }
 
 /// The output for `input`, with floating puyos treated as `floating` says.
+///
+/// A large field's chain runs under [`incremental::WORK_LIMIT`]: one that
+/// needs more (about ten seconds) is an error, never a guess.
 pub fn answer(input: &[u8], floating: Floating) -> Result<String, grid::InputError> {
     let field = parse(input, floating)?;
-    Ok(format_answer(chain_count(&field)))
+    let chains = match bitboard::chain_count(&field) {
+        Some(chains) => chains,
+        None => {
+            incremental::chain_count_within(&field, incremental::WORK_LIMIT).map_err(|stop| {
+                grid::InputError::new(format!(
+                    "this field's chain needs more than the work limit of 2^31 cells looked at \
+                 (about five seconds); {} chains were counted before it stopped",
+                    stop.chains_so_far
+                ))
+            })?
+        }
+    };
+    Ok(format_answer(chains))
 }
 
 /// The judge's output: the number of chains on one line.
