@@ -7,8 +7,10 @@ use grid::hash::{fold, mix64};
 /// the leaves, searching is cheaper than hashing a board (measured: with 2,
 /// the judge-sized searches were slower and the deep ones no faster).
 pub const TABLE_MIN_DEPTH: u32 = 3;
-/// The most board bytes the transposition table keeps.
-pub const TABLE_MAX_BYTES: usize = 256 << 20;
+/// The most board bytes the transposition table keeps: 32 MiB, so that the
+/// whole search stays within the 64 MB that every binary promises beyond
+/// twice its input. A full table only stops remembering new boards.
+pub const TABLE_MAX_BYTES: usize = 32 << 20;
 
 /// Boards already searched, with the most moves left they were searched with.
 ///

@@ -46,7 +46,7 @@ pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
 /// The output for `input`, with floating puyos treated as `floating` says.
 ///
 /// A large field's chain runs under [`incremental::WORK_LIMIT`]: one that
-/// needs more (about ten seconds) is an error, never a guess.
+/// needs more (about five seconds) is an error, never a guess.
 pub fn answer(input: &[u8], floating: Floating) -> Result<String, grid::InputError> {
     let field = parse(input, floating)?;
     let chains = match bitboard::chain_count(&field) {
