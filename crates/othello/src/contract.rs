@@ -99,10 +99,7 @@ impl Problem for Contract {
         _options: &Options,
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
-        match crate::parse(input) {
-            Ok(cases) => out.write_all(crate::explain::explain(&cases).as_bytes()),
-            Err(_) => Ok(()),
-        }
+        crate::explain::explain(input, out)
     }
 
     /// `size` cases (at least one) of random legal games on boards of side
