@@ -36,6 +36,11 @@ pub static INFO: Info = Info {
 /// the first `k`.
 pub const COLOURS: [u8; 6] = *b"RGBYPA";
 
+/// The largest field the reference solver is given: it floods the whole
+/// field every chain and keeps every group as a list, so beyond this its
+/// time and memory grow past what the binaries promise.
+pub const NAIVE_MAX_CELLS: usize = 1 << 16;
+
 /// How `options` treat floating puyos.
 pub fn floating(options: &Options) -> Floating {
     if options.switch("settle") {
@@ -85,12 +90,20 @@ impl Problem for Contract {
 
     fn naive(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
         let field = parse(input, floating(options))?;
+        let cells = field.rows() * field.cols();
+        if cells > NAIVE_MAX_CELLS {
+            return Err(InputError::new(format!(
+                "the reference solver takes fields of at most {NAIVE_MAX_CELLS} cells (it \
+                 floods the whole field every chain), and this one has {cells}; use the \
+                 fast solver (drop --naive)"
+            )));
+        }
         Ok(crate::format_answer(crate::naive::chain_count(&field)))
     }
 
     fn explain(&self, input: &[u8], options: &Options, out: &mut dyn Write) -> std::io::Result<()> {
         match parse(input, floating(options)) {
-            Ok(field) => out.write_all(crate::explain::explain(&field).as_bytes()),
+            Ok(field) => crate::explain::explain(&field, out),
             Err(_) => Ok(()),
         }
     }
