@@ -71,7 +71,7 @@ pub fn naive_answer(input: &[u8], moves: u32) -> Result<String, InputError> {
 /// Writes the explanation of a search of `moves` moves.
 pub fn explain_to(input: &[u8], moves: u32, out: &mut dyn Write) -> std::io::Result<()> {
     match parse(input) {
-        Ok(board) => out.write_all(crate::explain::explain(&board, moves).as_bytes()),
+        Ok(board) => crate::explain::explain(&board, moves, out),
         Err(_) => Ok(()),
     }
 }
