@@ -68,13 +68,14 @@ fn plies_of(score: i32) -> u32 {
     }
 }
 
+/// A move of a line of play: the player (0 for A, 1 for B), its cell
+/// before the move, and its cell after.
+pub type Step = (usize, usize, usize);
+
 /// One optimal line of play: the moves `(player, from, to)` in order
 /// (player 0 is A), and whether A wins; [`OutOfBudget`] when finding it
 /// takes more than `budget` positions searched.
-pub fn principal_line(
-    game: &Game,
-    budget: u64,
-) -> Result<(Vec<(usize, usize, usize)>, bool), OutOfBudget> {
+pub fn principal_line(game: &Game, budget: u64) -> Result<(Vec<Step>, bool), OutOfBudget> {
     let mut solver = Solver::new(game);
     solver.budget = budget;
     let (mut board, mut mover, mut other) = (solver.start_board, solver.start_a, solver.start_b);

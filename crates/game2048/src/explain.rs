@@ -126,11 +126,9 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("1. \u{2190} left\n  4*  2   .\n  8*  4   .\n 16*  8   .\n")
-                || text.contains("1. "),
+            text.ends_with("1. \u{2190} left\n  4*  2   .\n  8*  4   .\n 16*  8   .\n"),
             "{text}"
         );
-        assert!(text.contains('*'), "{text}");
     }
 
     #[test]
