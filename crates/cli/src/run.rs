@@ -3,8 +3,8 @@
 //!
 //! Exit statuses: 0 answered; 1 bad input (one `error:` line on stderr, and
 //! nothing on stdout); 2 bad usage; 3 the answer could not be written (a
-//! full disk, say). A stdout closed before the program starts (`>&-`) is
-//! not seen: Rust's runtime points it at `/dev/null` before `main`. A
+//! full disk, say, or a stdout closed before the program started: see
+//! [`stdout_was_closed`]). A
 //! reader that went away (`othello < big | head -c1`) is not an error: the
 //! binary ends quietly with 0, as `cat` would without its signal.
 
@@ -33,6 +33,10 @@ pub fn main(problem: &dyn Problem) -> ExitCode {
 
 /// [`main`] with the arguments given (without the program name).
 pub fn run(problem: &dyn Problem, arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
+    if stdout_was_closed() {
+        report("standard output is closed, so the answer would be lost");
+        return ExitCode::from(EXIT_OUTPUT_FAILED);
+    }
     let command = match args::parse(problem.info(), arguments) {
         Ok(Request::Run(command)) => command,
         Ok(Request::Help(text)) => return finish_output(write_stdout(&text)),
@@ -109,4 +113,31 @@ pub fn report(message: &str) {
 pub fn fail_input(error: &InputError) -> ExitCode {
     report(&error.to_string());
     ExitCode::from(EXIT_BAD_INPUT)
+}
+
+/// Whether stdout was closed when the program started (`binary >&-`).
+///
+/// Rust's runtime opens `/dev/null` on a closed standard descriptor before
+/// `main`, so writes would then succeed and the answer vanish. It opens it
+/// read-write, which a shell redirection to `/dev/null` never does (`>`
+/// opens it write-only); so stdout on `/dev/null`, read-write, means it was
+/// closed. (Only `1<>/dev/null` looks the same, and nobody writes that.)
+/// Linux only, through `/proc`; elsewhere this answers `false`.
+pub fn stdout_was_closed() -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let on_null = std::fs::read_link("/proc/self/fd/1")
+        .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+    if !on_null {
+        return false;
+    }
+    // `flags:` in fdinfo is octal; the access mode is its low two bits
+    // (O_RDWR = 2).
+    std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+        info.lines()
+            .find_map(|line| line.strip_prefix("flags:"))
+            .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+            .is_some_and(|flags| flags & 3 == 2)
+    })
 }

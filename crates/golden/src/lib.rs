@@ -46,9 +46,14 @@ pub fn main(binary: &str, binary_name: &str) {
     let mut trials = trials(Path::new(binary), binary_name, "", true);
     let (binary, name) = (PathBuf::from(binary), binary_name.to_string());
     let (full_binary, full_name) = (binary.clone(), name.clone());
+    let (closed_binary, closed_name) = (binary.clone(), name.clone());
     trials.push(Trial::test(
         format!("{binary_name}::closed-pipe-is-quiet"),
         move || closed_pipe_is_quiet(&binary, &name),
+    ));
+    trials.push(Trial::test(
+        format!("{binary_name}::closed-stdout-is-status-3"),
+        move || closed_stdout_is_an_error(&closed_binary, &closed_name),
     ));
     trials.push(Trial::test(
         format!("{binary_name}::full-disk-is-status-3"),
@@ -87,6 +92,45 @@ fn closed_pipe_is_quiet(binary: &Path, binary_name: &str) -> Result<(), Failed> 
             output.status.code()
         )
         .into());
+    }
+    Ok(())
+}
+
+/// Runs the binary on its sample with stdout closed (`>&-`, through `sh`):
+/// it must say that the answer cannot be written and exit with status 3.
+/// On Linux only, where the binaries can tell (see `cli::run`).
+fn closed_stdout_is_an_error(binary: &Path, binary_name: &str) -> Result<(), Failed> {
+    if !cfg!(target_os = "linux") {
+        return Ok(());
+    }
+    let sample = inputs_dir().join(binary_name).join("sample-1.in");
+    let output = Command::new("sh")
+        .args(["-c", "exec \"$0\" \"$1\" >&-"])
+        .arg(binary)
+        .arg(&sample)
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("cannot run sh: {e}"))?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if output.status.code() != Some(3)
+        || stderr != "error: standard output is closed, so the answer would be lost\n"
+    {
+        return Err(format!(
+            "with stdout closed: status {:?}, stderr:\n{stderr}",
+            output.status.code()
+        )
+        .into());
+    }
+    // And `> /dev/null` is a choice, not a mistake: it answers.
+    let quiet = Command::new(binary)
+        .arg(&sample)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .map_err(|e| e.to_string())?;
+    if quiet.code() != Some(0) {
+        return Err(format!("with stdout on /dev/null: status {:?}", quiet.code()).into());
     }
     Ok(())
 }
