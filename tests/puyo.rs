@@ -59,7 +59,7 @@ proptest! {
 
     #[test]
     fn the_engines_keep_the_same_field_round_by_round(field in fields()) {
-        let mut engine = incremental::Engine::new(&field);
+        let mut engine = incremental::Engine::new(field.clone());
         // Both word sizes, where the stacks fit.
         let mut board = bitboard::Bitboard::new(&field);
         let mut small_board = bitboard::Bitboard::<u64>::build(&field);
@@ -68,7 +68,7 @@ proptest! {
             let popped = naive::pop(&mut reference).is_some();
             fall(&mut reference);
             prop_assert_eq!(engine.play_round(), popped);
-            prop_assert_eq!(&engine.to_field(), &reference);
+            prop_assert_eq!(engine.field(), &reference);
             if let Some(b) = board.as_mut() {
                 prop_assert_eq!(b.pop(), popped);
                 b.fall();

@@ -9,11 +9,12 @@
 //! of each column above its lowest removed puyo. The work per chain is
 //! therefore proportional to the cells that changed, not to the field's size.
 //!
-//! Storage is column-major with the bottom first (`col * height + k`, where
-//! `k = 0` is the bottom row), so a column is contiguous and, the field being
-//! settled, its puyos fill `0..heights[col]`. Every buffer is allocated once
-//! and reused; rounds are told apart by a stamp, so nothing is cleared per
-//! chain.
+//! The engine works on the field itself, row-major with the top row first
+//! (`row * width + col`), taking ownership of it so that no copy is made:
+//! a field of 2^26 cells costs its own 64 MB and little more. The cells a
+//! round's flood fills visit are marked in a bitset (one bit a cell) and
+//! unmarked from their list when the round ends, so nothing is cleared
+//! per chain in proportion to the field's size.
 
 use crate::field::{is_colour, Field, EMPTY, GARBAGE};
 use crate::rules::POP_SIZE;
@@ -22,17 +23,28 @@ use crate::rules::POP_SIZE;
 pub struct Engine {
     height: usize,
     width: usize,
-    cells: Vec<u8>,
+    field: Field,
+    /// Per column, the number of puyos (the field being settled, they fill
+    /// the column's bottom rows).
     heights: Vec<usize>,
-    /// The round in which each cell was last visited by a flood fill.
-    visited: Vec<u32>,
-    round: u32,
-    stack: Vec<usize>,
-    group: Vec<usize>,
-    popped: Vec<usize>,
+    /// One bit per cell: visited by this round's flood fills.
+    visited: Vec<u64>,
+    /// The cells marked in `visited` this round, to unmark; once there are
+    /// more than the bitset has words, the whole bitset is cleared instead.
+    marked: Vec<u32>,
+    /// Whether `marked` overflowed this round.
+    marked_all: bool,
+    /// Whether this is the first round (which scans the whole field).
+    first: bool,
+    // Cell lists hold `u32` indices (fields have at most 2^26 cells), half
+    // the memory of `usize`.
+    stack: Vec<u32>,
+    group: Vec<u32>,
+    popped: Vec<u32>,
     /// Cells whose puyo fell in the last round: the next round's seeds.
-    moved: Vec<usize>,
-    /// Per column, the lowest removed index this round (`usize::MAX` if none).
+    moved: Vec<u32>,
+    /// Per column, the lowest removed row counted from the bottom this
+    /// round (`usize::MAX` if none).
     lowest_removed: Vec<usize>,
     touched_columns: Vec<usize>,
     /// Cells looked at so far: flood-fill seeds and cells filled, and cells
@@ -54,27 +66,26 @@ pub struct TooMuchWork {
 }
 
 impl Engine {
-    /// An engine for a settled field.
-    pub fn new(field: &Field) -> Self {
+    /// An engine for a settled field, which it takes over.
+    pub fn new(field: Field) -> Self {
         let (height, width) = (field.rows(), field.cols());
-        let mut cells = vec![EMPTY; height * width];
-        let mut heights = vec![0; width];
-        for col in 0..width {
-            for k in 0..height {
-                let cell = field[(height - 1 - k, col)];
-                cells[col * height + k] = cell;
-                if cell != EMPTY {
-                    heights[col] = k + 1;
-                }
-            }
-        }
+        let heights = (0..width)
+            .map(|col| {
+                // The first puyo from the top: the column is settled below it.
+                (0..height)
+                    .position(|row| field[(row, col)] != EMPTY)
+                    .map_or(0, |top| height - top)
+            })
+            .collect();
         Engine {
             height,
             width,
-            cells,
+            visited: vec![0; (height * width).div_ceil(64)],
+            field,
             heights,
-            visited: vec![0; height * width],
-            round: 0,
+            marked: Vec::new(),
+            marked_all: false,
+            first: true,
             stack: Vec::new(),
             group: Vec::new(),
             popped: Vec::new(),
@@ -85,14 +96,35 @@ impl Engine {
         }
     }
 
+    fn cell(&self, index: usize) -> u8 {
+        self.field.cells()[index]
+    }
+
+    fn set(&mut self, index: usize, value: u8) {
+        self.field.cells_mut()[index] = value;
+    }
+
+    fn is_visited(&self, index: usize) -> bool {
+        self.visited[index / 64] & (1 << (index % 64)) != 0
+    }
+
+    fn visit(&mut self, index: usize) {
+        self.visited[index / 64] |= 1 << (index % 64);
+        if self.marked.len() < self.visited.len() {
+            self.marked.push(index as u32);
+        } else {
+            self.marked_all = true;
+        }
+    }
+
     /// The orthogonal neighbours of a cell, by index.
     fn neighbours(&self, index: usize) -> [Option<usize>; 4] {
-        let (col, k) = (index / self.height, index % self.height);
+        let (row, col) = (index / self.width, index % self.width);
         [
-            (k + 1 < self.height).then(|| index + 1),
-            (k > 0).then(|| index - 1),
-            (col + 1 < self.width).then(|| index + self.height),
-            (col > 0).then(|| index - self.height),
+            (row > 0).then(|| index - self.width),
+            (row + 1 < self.height).then(|| index + self.width),
+            (col + 1 < self.width).then(|| index + 1),
+            (col > 0).then(|| index - 1),
         ]
     }
 
@@ -100,8 +132,8 @@ impl Engine {
     /// to `popped` when it is large enough.
     fn search_from(&mut self, seed: usize) {
         self.work += 1;
-        let colour = self.cells[seed];
-        if !is_colour(colour) || self.visited[seed] == self.round {
+        let colour = self.cell(seed);
+        if !is_colour(colour) || self.is_visited(seed) {
             return;
         }
         // A puyo with no same-coloured neighbour is a group of one.
@@ -109,20 +141,20 @@ impl Engine {
             .neighbours(seed)
             .iter()
             .flatten()
-            .any(|&n| self.cells[n] == colour)
+            .any(|&n| self.cell(n) == colour)
         {
             return;
         }
         self.group.clear();
         self.stack.clear();
-        self.visited[seed] = self.round;
-        self.stack.push(seed);
+        self.visit(seed);
+        self.stack.push(seed as u32);
         while let Some(cell) = self.stack.pop() {
             self.group.push(cell);
-            for next in self.neighbours(cell).into_iter().flatten() {
-                if self.cells[next] == colour && self.visited[next] != self.round {
-                    self.visited[next] = self.round;
-                    self.stack.push(next);
+            for next in self.neighbours(cell as usize).into_iter().flatten() {
+                if self.cell(next) == colour && !self.is_visited(next) {
+                    self.visit(next);
+                    self.stack.push(next as u32);
                 }
             }
         }
@@ -133,14 +165,15 @@ impl Engine {
     }
 
     /// Marks a cell removed: empties it and remembers the column's lowest
-    /// removed index.
+    /// removed row (counted from the bottom).
     fn remove(&mut self, index: usize) {
-        self.cells[index] = EMPTY;
-        let (col, k) = (index / self.height, index % self.height);
+        self.set(index, EMPTY);
+        let (row, col) = (index / self.width, index % self.width);
+        let from_bottom = self.height - 1 - row;
         if self.lowest_removed[col] == usize::MAX {
             self.touched_columns.push(col);
         }
-        self.lowest_removed[col] = self.lowest_removed[col].min(k);
+        self.lowest_removed[col] = self.lowest_removed[col].min(from_bottom);
     }
 
     /// Plays one round: finds the groups (in the whole field in the first
@@ -148,32 +181,41 @@ impl Engine {
     /// next to them, and lets the columns fall. Returns `false` when nothing
     /// pops.
     pub fn play_round(&mut self) -> bool {
-        self.round += 1;
         self.popped.clear();
-        if self.round == 1 {
-            for seed in 0..self.cells.len() {
+        if std::mem::take(&mut self.first) {
+            for seed in 0..self.height * self.width {
                 self.search_from(seed);
             }
         } else {
             let seeds = std::mem::take(&mut self.moved);
             for &seed in &seeds {
-                self.search_from(seed);
+                self.search_from(seed as usize);
             }
             self.moved = seeds;
         }
+        // Unmark what this round visited, for the next: from the list, or
+        // all at once when the round visited more than the list holds.
+        if std::mem::take(&mut self.marked_all) {
+            self.visited.fill(0);
+        } else {
+            for &cell in &self.marked {
+                self.visited[cell as usize / 64] &= !(1 << (cell % 64));
+            }
+        }
+        self.marked.clear();
         if self.popped.is_empty() {
             return false;
         }
         let popped = std::mem::take(&mut self.popped);
         for &cell in &popped {
-            for next in self.neighbours(cell).into_iter().flatten() {
-                if self.cells[next] == GARBAGE {
+            for next in self.neighbours(cell as usize).into_iter().flatten() {
+                if self.cell(next) == GARBAGE {
                     self.remove(next);
                 }
             }
         }
         for &cell in &popped {
-            self.remove(cell);
+            self.remove(cell as usize);
         }
         self.popped = popped;
         self.fall();
@@ -184,18 +226,20 @@ impl Engine {
     fn fall(&mut self) {
         self.moved.clear();
         let touched = std::mem::take(&mut self.touched_columns);
+        let (height, width) = (self.height, self.width);
+        // Row `k` from the bottom of column `col`, as an index.
+        let at = |k: usize, col: usize| (height - 1 - k) * width + col;
         for &col in &touched {
-            let base = col * self.height;
             let (low, top) = (self.lowest_removed[col], self.heights[col]);
             self.work += (top - low) as u64;
             let mut write = low;
             for read in low..top {
-                let cell = self.cells[base + read];
+                let cell = self.cell(at(read, col));
                 if cell != EMPTY {
                     if read != write {
-                        self.cells[base + write] = cell;
-                        self.cells[base + read] = EMPTY;
-                        self.moved.push(base + write);
+                        self.set(at(write, col), cell);
+                        self.set(at(read, col), EMPTY);
+                        self.moved.push(at(write, col) as u32);
                     }
                     write += 1;
                 }
@@ -208,25 +252,20 @@ impl Engine {
     }
 
     /// The field as it stands.
-    pub fn to_field(&self) -> Field {
-        let mut field = Field::new(self.height, self.width, EMPTY);
-        for col in 0..self.width {
-            for k in 0..self.height {
-                field[(self.height - 1 - k, col)] = self.cells[col * self.height + k];
-            }
-        }
-        field
+    pub fn field(&self) -> &Field {
+        &self.field
     }
 }
 
-/// The number of chains.
+/// The number of chains (on a copy of the field).
 pub fn chain_count(field: &Field) -> usize {
-    chain_count_within(field, u64::MAX).unwrap_or(0)
+    chain_count_within(field.clone(), u64::MAX).unwrap_or(0)
 }
 
 /// The number of chains, or [`TooMuchWork`] once more than `limit` cells
 /// have been looked at (checked after each round).
-pub fn chain_count_within(field: &Field, limit: u64) -> Result<usize, TooMuchWork> {
+/// It takes the field over, so the binary needs no second copy of it.
+pub fn chain_count_within(field: Field, limit: u64) -> Result<usize, TooMuchWork> {
     let mut engine = Engine::new(field);
     let mut chains = 0;
     while engine.play_round() {
@@ -252,9 +291,9 @@ mod tests {
 
     #[test]
     fn garbage_is_cleared_and_falls() {
-        let mut engine = Engine::new(&field("O....\nRRRRO\nOGGGO\n"));
+        let mut engine = Engine::new(field("O....\nRRRRO\nOGGGO\n"));
         assert!(engine.play_round());
-        assert_eq!(engine.to_field(), field(".....\n.....\n.GGGO\n"));
+        assert_eq!(engine.field(), &field(".....\n.....\n.GGGO\n"));
         assert!(!engine.play_round());
     }
 
@@ -262,10 +301,10 @@ mod tests {
     fn the_work_limit_stops_a_long_chain() {
         let chain = field("B\nB\nB\nA\nA\nA\nA\nB\n");
         assert_eq!(
-            chain_count_within(&chain, 1),
+            chain_count_within(chain.clone(), 1),
             Err(TooMuchWork { chains_so_far: 1 })
         );
-        assert_eq!(chain_count_within(&chain, 1000), Ok(2));
+        assert_eq!(chain_count_within(chain, 1000), Ok(2));
     }
 
     #[test]

@@ -25,7 +25,9 @@ pub enum Floating {
 /// hold more than the field's own cells.
 pub fn parse(bytes: &[u8], floating: Floating) -> Result<Field, InputError> {
     let text = ascii_text(bytes)?;
-    let mut cells = Vec::new();
+    // The field has fewer cells than the input has bytes: one allocation,
+    // never a doubling past what the input needs.
+    let mut cells = Vec::with_capacity(text.len().min(MAX_CELLS));
     let mut width = 0;
     let mut height = 0;
     for (index, raw) in text.split('\n').enumerate() {

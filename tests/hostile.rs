@@ -1,0 +1,497 @@
+//! The hostile-input suite: every finding of the bounded-cost review, and
+//! every documented limit at its edge, run as the binaries themselves under
+//! a memory cap and a timeout.
+//!
+//! Each case runs this test program again as the problem's binary (with
+//! `HOSTILE_AS` naming the problem, it calls `cli::run`, the same code
+//! every `main.rs` calls), under `ulimit -v` of twice the input plus 64 MB,
+//! the bound the README promises, and kills it after [`TIMEOUT`]. A case
+//! passes when the run ends by itself, in time, with either an answer
+//! (status 0, something on stdout, and the expected text when one is given)
+//! or one `error:` line on stderr, status 1 and nothing on stdout, as the
+//! case expects. The cases run one at a time, so they do not slow each
+//! other down.
+//!
+//! `HOSTILE_LONG=1` adds the slow cases (inputs of 100 MB and more).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use libtest_mimic::{Arguments, Failed, Trial};
+
+/// No case may take longer than this, in any build the suite runs in.
+const TIMEOUT: Duration = Duration::from_secs(20);
+/// The memory a binary may use beyond twice its input.
+const BASE_MEMORY: u64 = 64 << 20;
+
+/// What a case must end with.
+#[derive(Clone)]
+enum Expect {
+    /// Status 0 and exactly this output.
+    Answer(&'static str),
+    /// Status 0 and some output.
+    AnyAnswer,
+    /// Status 1, nothing on stdout, and one error line containing this.
+    Error(&'static str),
+}
+
+/// One hostile run.
+struct Case {
+    name: &'static str,
+    problem: &'static str,
+    args: &'static [&'static str],
+    input: fn() -> Vec<u8>,
+    expect: Expect,
+    long: bool,
+}
+
+fn main() -> ExitCode {
+    if let Ok(name) = std::env::var("HOSTILE_AS") {
+        let problem = problems::find(&name).expect("HOSTILE_AS names a registered problem");
+        return cli::run::run(problem, std::env::args_os().skip(1));
+    }
+    let mut args = Arguments::from_args();
+    // One at a time: the time bounds are for a machine that is not also
+    // running the other cases.
+    args.test_threads = Some(1);
+    let long = std::env::var_os("HOSTILE_LONG").is_some_and(|v| v != "0" && !v.is_empty());
+    let trials = cases()
+        .into_iter()
+        .map(|case| {
+            let ignored = case.long && !long;
+            Trial::test(format!("hostile::{}", case.name), move || run(&case))
+                .with_ignored_flag(ignored)
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit_code()
+}
+
+/// Runs one case and checks how it ended.
+fn run(case: &Case) -> Result<(), Failed> {
+    let input = (case.input)();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let path = dir.join(format!("{}.in", case.name));
+    std::fs::write(&path, &input).map_err(|e| e.to_string())?;
+    let cap_kib = (2 * input.len() as u64 + BASE_MEMORY) / 1024;
+    drop(input);
+    let outcome = run_capped(case, &path, cap_kib);
+    let _ = std::fs::remove_file(&path);
+    let (status, stdout, stderr, elapsed) = outcome?;
+    let shown_err = String::from_utf8_lossy(&stderr[..stderr.len().min(2000)]).into_owned();
+    let status = status.ok_or_else(|| {
+        format!("killed by a signal after {elapsed:?} (memory cap {cap_kib} KiB?); stderr:\n{shown_err}")
+    })?;
+    if elapsed > TIMEOUT {
+        return Err(format!("took {elapsed:?}, more than {TIMEOUT:?}").into());
+    }
+    let stdout = String::from_utf8_lossy(&stdout);
+    let explained = case.args.contains(&"--explain");
+    match &case.expect {
+        Expect::Answer(_) | Expect::AnyAnswer => {
+            if status != 0 || stdout.is_empty() {
+                return Err(format!(
+                    "expected an answer, got status {status}; stderr:\n{shown_err}"
+                )
+                .into());
+            }
+            if let Expect::Answer(expected) = case.expect {
+                if stdout != expected {
+                    return Err(format!("expected {expected:?}, got {stdout:?}").into());
+                }
+            }
+            if !explained && !stderr.is_empty() {
+                return Err(format!("an answer with something on stderr:\n{shown_err}").into());
+            }
+        }
+        Expect::Error(part) => {
+            let text = String::from_utf8_lossy(&stderr);
+            let one_line = text.ends_with('\n') && text.matches('\n').count() == 1;
+            if status != 1
+                || !stdout.is_empty()
+                || !one_line
+                || !text.starts_with("error: ")
+                || !text.contains(part)
+            {
+                return Err(format!(
+                    "expected status 1, no output and one error line containing {part:?}; \
+                     got status {status}, stdout {:?}, stderr:\n{shown_err}",
+                    &stdout[..stdout.len().min(200)]
+                )
+                .into());
+            }
+        }
+    }
+    Ok(())
+}
+
+type Outcome = (Option<i32>, Vec<u8>, Vec<u8>, Duration);
+
+/// Runs this program as the case's binary on the input file, under the
+/// memory cap, killed at the timeout.
+fn run_capped(case: &Case, input: &Path, cap_kib: u64) -> Result<Outcome, Failed> {
+    let me: PathBuf = std::env::current_exe().map_err(|e| e.to_string())?;
+    let script = format!("ulimit -v {cap_kib} && exec \"$0\" \"$@\"");
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(&me)
+        .args(case.args)
+        .env("HOSTILE_AS", case.problem)
+        .stdin(std::fs::File::open(input).map_err(|e| e.to_string())?)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run sh: {e}"))?;
+    let started = Instant::now();
+    let mut out = child.stdout.take().ok_or("no stdout")?;
+    let mut err = child.stderr.take().ok_or("no stderr")?;
+    // Read both pipes on threads (an explanation can be megabytes); keep
+    // the first 64 KiB of stderr, count the rest.
+    let out_reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = out.read_to_end(&mut bytes);
+        bytes
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let mut buffer = [0u8; 1 << 16];
+        while let Ok(n) = err.read(&mut buffer) {
+            if n == 0 {
+                break;
+            }
+            let room = (1 << 16) - kept.len().min(1 << 16);
+            kept.extend_from_slice(&buffer[..n.min(room)]);
+        }
+        kept
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break status;
+        }
+        if started.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("still running after {TIMEOUT:?}: killed").into());
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let elapsed = started.elapsed();
+    let stdout = out_reader.join().map_err(|_| "stdout reader panicked")?;
+    let stderr = err_reader.join().map_err(|_| "stderr reader panicked")?;
+    Ok((status.code(), stdout, stderr, elapsed))
+}
+
+// ---- Generators ----
+
+/// A full 8 × 8 footholds board with the players on `a` and `b`.
+fn full_8x8(a: (u8, u8), b: (u8, u8)) -> String {
+    let row = "[1, 1, 1, 1, 1, 1, 1, 1]";
+    let rows = vec![row; 8].join(", ");
+    format!("[{rows}] [{}, {}] [{}, {}]\n", a.0, a.1, b.0, b.1)
+}
+
+/// The review's tall chain columns: `width` columns, every other one a
+/// column of `links + 1` chains (4·links + 4 high), between filler columns
+/// of two colours that never pop.
+fn chain_columns(links: usize, width: usize) -> Vec<u8> {
+    let colour = |k: usize| b"RGBY"[k % 4];
+    let mut column: Vec<u8> = (1..=links).rev().map(colour).collect();
+    column.extend([colour(0); 4]);
+    for k in 1..=links {
+        column.extend([colour(k); 3]);
+    }
+    let height = column.len();
+    let mut text = Vec::with_capacity(height * (width + 1));
+    for r in 0..height {
+        for x in 0..width {
+            text.push(if x % 2 == 0 {
+                column[height - 1 - r]
+            } else {
+                b"PA"[(r + x) % 2]
+            });
+        }
+        text.push(b'\n');
+    }
+    text
+}
+
+/// A random 2048 board of side `side`, tiles 2 to 1024, a third empty.
+fn board_2048(side: usize, seed: u64) -> Vec<u8> {
+    let mut rng = cli::SplitMix64::new(seed);
+    let mut text = format!("{side}\n");
+    for _ in 0..side {
+        let row: Vec<String> = (0..side)
+            .map(|_| match rng.below(3) {
+                0 => "0".to_string(),
+                _ => (1u64 << rng.between(1, 10)).to_string(),
+            })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text.into_bytes()
+}
+
+/// An empty puyo field of `height` rows of `width`.
+fn empty_field(height: usize, width: usize) -> Vec<u8> {
+    let mut row = vec![b'.'; width];
+    row.push(b'\n');
+    row.repeat(height)
+}
+
+fn cases() -> Vec<Case> {
+    use Expect::*;
+    vec![
+        // F1: a 20 MB footholds board of one-cell rows (100 MB with HOSTILE_LONG).
+        Case {
+            name: "f1-footholds-20mb-board",
+            problem: "footholds",
+            args: &[],
+            input: || format!("[{}[1]] [0,0] [0,0]\n", "[1],".repeat(5_000_000)).into_bytes(),
+            expect: Error("at most 64 cells"),
+            long: false,
+        },
+        Case {
+            name: "f1-footholds-100mb-board",
+            problem: "footholds",
+            args: &[],
+            input: || format!("[{}[1]] [0,0] [0,0]\n", "[1],".repeat(25_000_000)).into_bytes(),
+            expect: Error("at most 64 cells"),
+            long: true,
+        },
+        // F2: 10^8 newlines, then one puyo.
+        Case {
+            name: "f2-puyo-100m-blank-lines",
+            problem: "puyo",
+            args: &[],
+            input: || {
+                let mut text = vec![b'\n'; 100_000_000];
+                text.extend_from_slice(b"R\n");
+                text
+            },
+            expect: Answer("0\n"),
+            long: false,
+        },
+        // F3: --explain on 100,000 Othello games (36 MB) and on a random
+        // 3163 x 3163 puyo field.
+        Case {
+            name: "f3-othello-explain-100000-games",
+            problem: "othello",
+            args: &["--explain"],
+            input: || {
+                let mut rng = cli::SplitMix64::new(4615);
+                let cases: Vec<_> = (0..100_000)
+                    .map(|_| othello::contract::random_game(8, 60, &mut rng))
+                    .collect();
+                othello::contract::to_input(&cases).into_bytes()
+            },
+            expect: AnyAnswer,
+            long: false,
+        },
+        Case {
+            name: "f3-puyo-explain-3163x3163",
+            problem: "puyo",
+            args: &["--explain"],
+            input: || {
+                let mut rng = cli::SplitMix64::new(11559);
+                let field = puyo::contract::random_settled(3163, 3163, 4, 0, &mut rng);
+                puyo::field::field_to_string(&field).into_bytes()
+            },
+            expect: AnyAnswer,
+            long: false,
+        },
+        // F4: the slowest full 8 x 8 starts known, and 1 MB of them.
+        Case {
+            name: "f4-footholds-8x8-from-1-3-and-6-3",
+            problem: "footholds",
+            args: &[],
+            input: || full_8x8((1, 3), (6, 3)).into_bytes(),
+            expect: Answer("52\n"),
+            long: false,
+        },
+        Case {
+            name: "f4-footholds-8x8-from-1-4-and-7-7",
+            problem: "footholds",
+            args: &[],
+            input: || full_8x8((1, 4), (7, 7)).into_bytes(),
+            expect: Answer("57\n"),
+            long: false,
+        },
+        Case {
+            name: "f4-footholds-1mb-of-hard-games",
+            problem: "footholds",
+            args: &[],
+            input: || full_8x8((1, 3), (6, 3)).repeat(1 << 20 >> 8).into_bytes(),
+            expect: Error("work budget"),
+            long: false,
+        },
+        // F5: tall chain columns: 278 KB answers; 1.1 MB and 64 MB stop at
+        // the work limit.
+        Case {
+            name: "f5-puyo-chain-columns-4095",
+            problem: "puyo",
+            args: &[],
+            input: || chain_columns(4095, 16),
+            expect: Answer("4096\n"),
+            long: false,
+        },
+        Case {
+            name: "f5-puyo-chain-columns-16383",
+            problem: "puyo",
+            args: &[],
+            input: || chain_columns(16383, 16),
+            expect: Error("work limit"),
+            long: false,
+        },
+        Case {
+            name: "f5-puyo-chain-columns-64mb",
+            problem: "puyo",
+            args: &[],
+            input: || chain_columns(16383, 1023),
+            expect: Error("work limit"),
+            long: true,
+        },
+        // game2048's work limit, reached from every kind of work.
+        Case {
+            name: "game2048-64x64-14-moves",
+            problem: "game2048",
+            args: &["--moves", "14"],
+            input: || board_2048(64, 1),
+            expect: Error("work limit"),
+            long: false,
+        },
+        Case {
+            name: "game2048-hard-20x20",
+            problem: "game2048-hard",
+            args: &[],
+            input: || board_2048(20, 12094),
+            expect: AnyAnswer,
+            long: false,
+        },
+        // The smaller findings: a repeated flag, a leading `+`.
+        Case {
+            name: "game2048-moves-given-twice",
+            problem: "game2048",
+            args: &["--moves", "3", "--moves", "4"],
+            input: || b"2\n2 2\n2 2\n".to_vec(),
+            expect: Answer("8\n"),
+            long: false,
+        },
+        Case {
+            name: "footholds-leading-plus",
+            problem: "footholds",
+            args: &[],
+            input: || b"[[+1, 1, 1]] [0, +0] [0, 2]\n".to_vec(),
+            expect: Answer("2\n"),
+            long: false,
+        },
+        // Every documented limit at its edge: just inside, and just past.
+        Case {
+            name: "limit-game2048-side-64",
+            problem: "game2048",
+            args: &[],
+            input: || board_2048(64, 2),
+            expect: AnyAnswer,
+            long: false,
+        },
+        Case {
+            name: "limit-game2048-side-65",
+            problem: "game2048",
+            args: &[],
+            input: || board_2048(65, 3),
+            expect: Error("the board size N must be from 1 to 64"),
+            long: false,
+        },
+        Case {
+            name: "limit-game2048-tile-2-to-the-31",
+            problem: "game2048",
+            args: &[],
+            input: || b"1\n2147483648\n".to_vec(),
+            expect: Error("power of two from 2 to 2^30"),
+            long: false,
+        },
+        Case {
+            name: "limit-footholds-64-cells",
+            problem: "footholds",
+            args: &[],
+            input: || format!("[[{}]] [0, 0] [0, 63]\n", vec!["1"; 64].join(", ")).into_bytes(),
+            expect: Answer("63\n"),
+            long: false,
+        },
+        Case {
+            name: "limit-footholds-65-cells",
+            problem: "footholds",
+            args: &[],
+            input: || format!("[[{}]] [0, 0] [0, 1]\n", vec!["1"; 65].join(", ")).into_bytes(),
+            expect: Error("64 cells"),
+            long: false,
+        },
+        Case {
+            name: "limit-othello-a-million-cases",
+            problem: "othello",
+            args: &[],
+            input: || format!("1000000\n{}", "4 0\n".repeat(1_000_000)).into_bytes(),
+            expect: AnyAnswer,
+            long: false,
+        },
+        Case {
+            name: "limit-othello-a-million-and-one-cases",
+            problem: "othello",
+            args: &[],
+            input: || format!("1000001\n{}", "4 0\n".repeat(1_000_001)).into_bytes(),
+            expect: Error("number of test cases T"),
+            long: false,
+        },
+        Case {
+            name: "limit-othello-side-16-and-18",
+            problem: "othello",
+            args: &[],
+            input: || b"2\n16 0\n18 0\n".to_vec(),
+            expect: Error("the board size N must be from 4 to 16"),
+            long: false,
+        },
+        Case {
+            name: "limit-puyo-65536-rows",
+            problem: "puyo",
+            args: &[],
+            input: || empty_field(65_536, 1),
+            expect: Answer("0\n"),
+            long: false,
+        },
+        Case {
+            name: "limit-puyo-65537-rows",
+            problem: "puyo",
+            args: &[],
+            input: || empty_field(65_537, 1),
+            expect: Error("at most 65536 rows"),
+            long: false,
+        },
+        Case {
+            name: "limit-puyo-65537-columns",
+            problem: "puyo",
+            args: &[],
+            input: || empty_field(1, 65_537),
+            expect: Error("at most 65536 columns"),
+            long: false,
+        },
+        Case {
+            name: "limit-puyo-2-to-the-26-cells",
+            problem: "puyo",
+            args: &[],
+            input: || empty_field(65_536, 1024),
+            expect: Answer("0\n"),
+            long: false,
+        },
+        Case {
+            name: "limit-puyo-past-2-to-the-26-cells",
+            problem: "puyo",
+            args: &[],
+            input: || empty_field(65_537, 1024),
+            expect: Error("cells are accepted"),
+            long: false,
+        },
+    ]
+}
