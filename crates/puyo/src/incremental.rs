@@ -80,7 +80,7 @@ impl Engine {
         Engine {
             height,
             width,
-            visited: vec![0; (height * width).div_ceil(64)],
+            visited: vec![0; (height * width + 63) / 64],
             field,
             heights,
             marked: Vec::new(),
