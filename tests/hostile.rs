@@ -189,7 +189,7 @@ fn run_capped(case: &Case, input: &Path, cap_kib: u64) -> Result<Outcome, Failed
 /// A full 8 × 8 footholds board with the players on `a` and `b`.
 fn full_8x8(a: (u8, u8), b: (u8, u8)) -> String {
     let row = "[1, 1, 1, 1, 1, 1, 1, 1]";
-    let rows = vec![row; 8].join(", ");
+    let rows = [row; 8].join(", ");
     format!("[{rows}] [{}, {}] [{}, {}]\n", a.0, a.1, b.0, b.1)
 }
 
@@ -417,7 +417,7 @@ fn cases() -> Vec<Case> {
             name: "limit-footholds-64-cells",
             problem: "footholds",
             args: &[],
-            input: || format!("[[{}]] [0, 0] [0, 63]\n", vec!["1"; 64].join(", ")).into_bytes(),
+            input: || format!("[[{}]] [0, 0] [0, 63]\n", ["1"; 64].join(", ")).into_bytes(),
             expect: Answer("63\n"),
             long: false,
         },
@@ -425,7 +425,7 @@ fn cases() -> Vec<Case> {
             name: "limit-footholds-65-cells",
             problem: "footholds",
             args: &[],
-            input: || format!("[[{}]] [0, 0] [0, 1]\n", vec!["1"; 65].join(", ")).into_bytes(),
+            input: || format!("[[{}]] [0, 0] [0, 1]\n", ["1"; 65].join(", ")).into_bytes(),
             expect: Error("64 cells"),
             long: false,
         },
