@@ -41,7 +41,10 @@ pub struct Engine {
     stack: Vec<u32>,
     group: Vec<u32>,
     popped: Vec<u32>,
-    /// Cells whose puyo fell in the last round: the next round's seeds.
+    /// Cells whose puyo fell in the last round: the next round's seeds. At
+    /// most [`MOVED_CAP`] of them (8 MB); past that the next round scans the
+    /// whole field instead, which only fields of more than that many cells
+    /// can need.
     moved: Vec<u32>,
     /// Per column, the lowest removed row counted from the bottom this
     /// round (`usize::MAX` if none).
@@ -57,6 +60,9 @@ pub struct Engine {
 /// need far more: columns of chains thousands of puyos tall, where every
 /// pop drops the whole column above it (H² · W in all).
 pub const WORK_LIMIT: u64 = 1 << 31;
+
+/// The most fallen puyos remembered as the next round's seeds.
+const MOVED_CAP: usize = 1 << 21;
 
 /// A chain that needed more than its work limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,7 +188,8 @@ impl Engine {
     /// pops.
     pub fn play_round(&mut self) -> bool {
         self.popped.clear();
-        if std::mem::take(&mut self.first) {
+        if std::mem::take(&mut self.first) || self.moved.len() > MOVED_CAP {
+            self.moved.clear();
             for seed in 0..self.height * self.width {
                 self.search_from(seed);
             }
@@ -239,7 +246,9 @@ impl Engine {
                     if read != write {
                         self.set(at(write, col), cell);
                         self.set(at(read, col), EMPTY);
-                        self.moved.push(at(write, col) as u32);
+                        if self.moved.len() <= MOVED_CAP {
+                            self.moved.push(at(write, col) as u32);
+                        }
                     }
                     write += 1;
                 }
