@@ -1,6 +1,7 @@
 //! The minimax: the naive solver beside the fast one on full boards from
 //! 5 × 5 to 8 × 8 (players at opposite corners and side by side in the
-//! centre) and on ten fixed-seed random 8 × 8 boards with 20% holes.
+//! centre), on ten fixed-seed random 8 × 8 boards with 20% holes, and on
+//! the hardest full-board starts known.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use footholds::{naive, search};
@@ -47,5 +48,38 @@ fn random_boards(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_boards, random_boards);
+/// The hardest full-board starts known: the ones the bounded-cost review
+/// timed (from (1,4) and (7,7) the fuzzer timed out) and those found slow
+/// since. `(rows, cols, a, b)` with cells as `(row, col)`.
+const HARDEST_STARTS: [(usize, usize, (usize, usize), (usize, usize)); 6] = [
+    (8, 8, (3, 3), (3, 4)),
+    (8, 8, (1, 3), (6, 3)),
+    (8, 8, (0, 1), (5, 6)),
+    (8, 8, (1, 4), (7, 7)),
+    (8, 8, (1, 1), (6, 6)),
+    (7, 9, (3, 3), (3, 4)),
+];
+
+fn hardest_starts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("footholds/hardest-starts");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
+    for (rows, cols, a, b) in HARDEST_STARTS {
+        let game = footholds::Game::new(
+            rows,
+            cols,
+            vec![true; rows * cols],
+            a.0 * cols + a.1,
+            b.0 * cols + b.1,
+        );
+        let id = format!("{rows}x{cols}/{},{}-{},{}", a.0, a.1, b.0, b.1);
+        group.bench_with_input(BenchmarkId::new("fast", id), &game, |bench, g| {
+            bench.iter(|| search::solve(black_box(g)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, full_boards, random_boards, hardest_starts);
 criterion_main!(benches);
