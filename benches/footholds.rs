@@ -48,10 +48,13 @@ fn random_boards(c: &mut Criterion) {
     group.finish();
 }
 
+/// A cell as `(row, col)`.
+type Cell = (usize, usize);
+
 /// The hardest full-board starts known: the ones the bounded-cost review
 /// timed (from (1,4) and (7,7) the fuzzer timed out) and those found slow
 /// since. `(rows, cols, a, b)` with cells as `(row, col)`.
-const HARDEST_STARTS: [(usize, usize, (usize, usize), (usize, usize)); 6] = [
+const HARDEST_STARTS: [(usize, usize, Cell, Cell); 6] = [
     (8, 8, (3, 3), (3, 4)),
     (8, 8, (1, 3), (6, 3)),
     (8, 8, (0, 1), (5, 6)),

@@ -15,7 +15,7 @@ fn golden_inputs(binary: &str) -> Vec<Vec<u8>> {
         .join("inputs")
         .join(binary);
     let mut inputs = Vec::new();
-    for folder in [root.clone(), root.join("errors")] {
+    for folder in [root.clone(), root.join("flags"), root.join("errors")] {
         let Ok(entries) = std::fs::read_dir(&folder) else {
             continue;
         };

@@ -12,6 +12,10 @@
 //! - `inputs/<binary>/<name>.in` with `<name>.out`: the binary must exit 0
 //!   and print the expected output, compared as judges compare (line by line,
 //!   CRLF as LF, trailing spaces and trailing blank lines ignored).
+//! - `inputs/<binary>/flags/<name>.in` with `<name>.out` and `<name>.args`:
+//!   answers under command-line flags. They live apart so that the folder
+//!   above holds only judge-mode cases, as online-judge-tools expects
+//!   (`oj t -d inputs/<binary>`).
 //! - `inputs/<binary>/errors/<name>.in` with `<name>.err`: the binary must
 //!   print nothing on stdout, exactly the expected stderr, and exit with
 //!   status 1 (or the number in `<name>.status`).
@@ -169,9 +173,10 @@ fn full_disk_is_an_error(binary: &Path, binary_name: &str) -> Result<(), Failed>
 pub fn trials(binary: &Path, binary_name: &str, prefix: &str, with_args: bool) -> Vec<Trial> {
     let root = inputs_dir().join(binary_name);
     let mut trials = Vec::new();
-    for (folder, kind) in [
-        (root.clone(), Kind::Answer),
-        (root.join("errors"), Kind::Error),
+    for (folder, kind, group) in [
+        (root.clone(), Kind::Answer, ""),
+        (root.join("flags"), Kind::Answer, "flags::"),
+        (root.join("errors"), Kind::Error, "errors::"),
     ] {
         for input in case_inputs(&folder) {
             if !with_args && input.with_extension("args").exists() {
@@ -181,10 +186,7 @@ pub fn trials(binary: &Path, binary_name: &str, prefix: &str, with_args: bool) -
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let name = match kind {
-                Kind::Answer => format!("{prefix}{binary_name}::{stem}"),
-                Kind::Error => format!("{prefix}{binary_name}::errors::{stem}"),
-            };
+            let name = format!("{prefix}{binary_name}::{group}{stem}");
             let binary = binary.to_path_buf();
             trials.push(Trial::test(name, move || run_case(&binary, &input, kind)));
         }
@@ -354,32 +356,60 @@ pub fn judge_lines(text: &str) -> Vec<&str> {
 }
 
 /// Compares expected and actual output as a judge does; on a difference,
-/// the error shows the case and a readable line diff.
+/// the error shows the case and the line diff (see [`line_diff`]).
 fn compare(case: &str, expected: &str, actual: &str) -> Result<(), Failed> {
+    match line_diff(expected, actual) {
+        None => Ok(()),
+        Some(diff) => Err(format!("{case}: output differs (- expected, + actual)\n{diff}").into()),
+    }
+}
+
+/// The most diff lines shown; the rest are counted.
+const MAX_DIFF_LINES: usize = 40;
+
+/// `None` when the outputs are the same as a judge compares them (see
+/// [`judge_lines`]); else a line diff, with insertions and deletions found
+/// as such (one missing line is one `-`, not every later line changed),
+/// each change with its line number and two lines of context:
+///
+/// ```text
+///   - 2 | #2 12 4
+///   + 2 | #2 12 5
+/// ```
+pub fn line_diff(expected: &str, actual: &str) -> Option<String> {
+    use similar::{ChangeTag, TextDiff};
     let (want, got) = (judge_lines(expected), judge_lines(actual));
     if want == got {
-        return Ok(());
+        return None;
     }
-    let mut report = format!("{case}: output differs (- expected, + actual)\n");
-    let mut shown = 0;
-    for i in 0..want.len().max(got.len()) {
-        let (w, g) = (want.get(i), got.get(i));
-        if w == g {
-            continue;
+    let diff = TextDiff::from_slices(&want, &got);
+    let mut lines = Vec::new();
+    for (index, group) in diff.grouped_ops(2).iter().enumerate() {
+        if index > 0 {
+            lines.push("  ...".to_string());
         }
-        if shown == 20 {
-            report.push_str("  ... more differences not shown\n");
-            break;
-        }
-        shown += 1;
-        if let Some(w) = w {
-            report.push_str(&format!("  line {:>4} - {w}\n", i + 1));
-        }
-        if let Some(g) = g {
-            report.push_str(&format!("  line {:>4} + {g}\n", i + 1));
+        for op in group {
+            for change in diff.iter_changes(op) {
+                let (sign, number) = match change.tag() {
+                    ChangeTag::Delete => ('-', change.old_index()),
+                    ChangeTag::Insert => ('+', change.new_index()),
+                    ChangeTag::Equal => (' ', change.new_index()),
+                };
+                let number = number.map_or(0, |n| n + 1);
+                lines.push(format!("  {sign} {number:>4} | {}", change.value()));
+            }
         }
     }
-    Err(report.into())
+    let shown = lines.len().min(MAX_DIFF_LINES);
+    let mut text = lines[..shown].join("\n");
+    text.push('\n');
+    if lines.len() > shown {
+        text.push_str(&format!(
+            "  ... and {} more diff lines\n",
+            lines.len() - shown
+        ));
+    }
+    Some(text)
 }
 
 #[cfg(test)]
@@ -393,5 +423,20 @@ mod tests {
         assert!(compare("c", "16\n", "8\n").is_err());
         assert!(compare("c", "1\n2\n", "1\n").is_err());
         assert!(compare("c", "1 2\n", "1  2\n").is_err());
+    }
+
+    #[test]
+    fn a_deleted_line_is_one_deletion() {
+        let expected = "#1 4 5\n#2 12 4\n#3 30 34\n#4 8 9\n#5 1 2\n";
+        let actual = "#1 4 5\n#3 30 34\n#4 8 9\n#5 1 2\n";
+        let diff = line_diff(expected, actual).unwrap();
+        assert_eq!(
+            diff.matches("\n  -").count() + usize::from(diff.starts_with("  -")),
+            1,
+            "{diff}"
+        );
+        assert!(!diff.contains("  + "), "{diff}");
+        assert!(diff.contains("  -    2 | #2 12 4"), "{diff}");
+        assert!(line_diff("16\r\n", "16").is_none());
     }
 }
