@@ -159,12 +159,56 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Reads `name(` if the input has a call there, as in the Programmers
+    /// form `solution([[1, 1]], [0, 0], [0, 1])`; returns whether it did.
+    fn call_open(&mut self) -> Result<bool, InputError> {
+        self.skip_space();
+        if !matches!(self.peek(), Some(b) if b.is_ascii_alphabetic() || b == b'_') {
+            return Ok(false);
+        }
+        let start = (self.at, self.line, self.column);
+        while matches!(self.peek(), Some(b) if b.is_ascii_alphanumeric() || b == b'_') {
+            self.bump();
+        }
+        self.skip_space();
+        if self.peek() != Some(b'(') {
+            // Not a call: the board's own error will name the word.
+            (self.at, self.line, self.column) = start;
+            return Ok(false);
+        }
+        self.bump();
+        Ok(true)
+    }
+
+    /// Reads the `)` (and an optional `;`) that closes a call.
+    fn call_close(&mut self) -> Result<(), InputError> {
+        self.skip_space();
+        if self.peek() != Some(b')') {
+            return Err(self.here(format!("expected `)` after bloc, found {}", self.found())));
+        }
+        self.bump();
+        self.skip_space();
+        if self.peek() == Some(b';') {
+            self.bump();
+        }
+        Ok(())
+    }
+
+    /// Skips white space and one comma between arguments.
+    fn separator(&mut self) {
+        self.skip_space();
+        if self.peek() == Some(b',') {
+            self.bump();
+        }
+    }
+
     /// Reads one top-level argument, which must be an array.
     fn argument(&mut self, what: &str) -> Result<Spanned, InputError> {
         self.skip_space();
         if self.peek() != Some(b'[') {
             return Err(self.here(format!(
-                "expected {what} (a JSON array), found {}",
+                "expected {what} (a JSON array, as in `[[1, 1]] [0, 0] [0, 1]` or \
+                 `solution([[1, 1]], [0, 0], [0, 1])`), found {}",
                 self.found()
             )));
         }
@@ -192,9 +236,17 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Game>, InputError> {
         // Errors name the game (the triple) they are in, from 1.
         let case = games.len() + 1;
         let in_case = |e: InputError| e.in_case(case);
+        // The Programmers call form, `solution(board, aloc, bloc)`, and
+        // commas between the arguments are accepted as pasted.
+        let call = reader.call_open().map_err(in_case)?;
         let board = reader.argument("the board").map_err(in_case)?;
+        reader.separator();
         let aloc = reader.argument("aloc").map_err(in_case)?;
+        reader.separator();
         let bloc = reader.argument("bloc").map_err(in_case)?;
+        if call {
+            reader.call_close().map_err(in_case)?;
+        }
         games.push(build_game(&board, &aloc, &bloc).map_err(in_case)?);
     }
     if games.is_empty() {
@@ -312,6 +364,24 @@ mod tests {
         assert!(parse(b"[[1, 1]] [0, 0] [0, 1] x").is_err());
         assert!(parse(b"[[[[[[1]]]]]] [0, 0] [0, 1]").is_err());
         assert!(parse(b"[[1, 1]] [0, -1] [0, 1]").is_err());
+        // The Programmers call form, and commas between the arguments.
+        let call = parse(b"solution([[1, 1, 1], [1, 1, 1], [1, 1, 1]], [1, 0], [1, 2])\n").unwrap();
+        let plain = parse(b"[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]").unwrap();
+        assert_eq!(call, plain);
+        assert_eq!(
+            parse(b"[[1, 1, 1], [1, 1, 1], [1, 1, 1]], [1, 0], [1, 2]").unwrap(),
+            plain
+        );
+        assert_eq!(
+            parse(b"solution([[1]],[0,0],[0,0]);\nsolution([[1]],[0,0],[0,0])")
+                .unwrap()
+                .len(),
+            2
+        );
+        let e = parse(b"solution([[1]], [0, 0], [0, 0]").unwrap_err();
+        assert!(e.message.contains("expected `)`"), "{e}");
+        let e = parse(b"solution [[1]]").unwrap_err();
+        assert!(e.message.contains("found \"s\""), "{e}");
         // A leading `+`, as in the other binaries' numbers.
         assert_eq!(parse(b"[[+1, 1]] [0, +0] [0, 1]").unwrap()[0].a, 0);
         assert!(parse(b"[[+, 1]] [0, 0] [0, 1]").is_err());

@@ -77,6 +77,9 @@ impl std::error::Error for InputError {}
 /// tab, line feed and carriage return.
 pub fn ascii_text(bytes: &[u8]) -> Result<&str, InputError> {
     let allowed = |byte: u8| matches!(byte, b'\t' | b'\n' | b'\r' | b' '..=b'~');
+    // A UTF-8 byte-order mark, which some editors put at the start of a
+    // file, is not part of the input.
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     // The common case is one tight pass; the position is worked out only
     // when something is wrong.
     if let Some(at) = bytes.iter().position(|&b| !allowed(b)) {
@@ -133,6 +136,13 @@ mod tests {
         assert_eq!((e.line, e.column), (Some(2), Some(3)));
         assert!(ascii_text(b"a\x00").is_err());
         assert_eq!(ascii_text(b"1\r\n2\t3").unwrap(), "1\r\n2\t3");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        assert_eq!(ascii_text(b"\xEF\xBB\xBF3\n").unwrap(), "3\n");
+        // Only at the start.
+        assert!(ascii_text(b"3\xEF\xBB\xBF\n").is_err());
     }
 
     #[test]

@@ -45,8 +45,23 @@ impl<'a> Line<'a> {
         })
     }
 
-    /// Exactly `count` tokens, or an error that says how many were expected.
+    /// Exactly `count` tokens, or an error that says how many were expected
+    /// (and, when the line holds a comma, that tokens are separated by
+    /// spaces: pasted rows often come as `2,2,2`).
     pub fn exact_tokens(&self, count: usize, what: &str) -> Result<Vec<Token<'a>>, InputError> {
+        if let Some(at) = self.text.find(',') {
+            let tokens = self.tokens().take(count + 1).count();
+            if tokens != count {
+                return Err(InputError::at(
+                    self.number,
+                    at + 1,
+                    format!(
+                        "expected {count} {what} separated by spaces, found a comma \
+                         (write `1 2 3`, not `1,2,3`)"
+                    ),
+                ));
+            }
+        }
         // Take one more than needed, so a line of a million tokens costs no more
         // than a line of `count + 1`.
         let tokens: Vec<Token<'a>> = self.tokens().take(count + 1).collect();
@@ -200,6 +215,28 @@ mod tests {
         assert_eq!(r.expect_line("x").unwrap().text, "3");
         assert!(r.expect_end().is_ok());
         assert!(r.expect_line("a row").is_err());
+    }
+
+    #[test]
+    fn commas_get_a_hint() {
+        let mut r = LineReader::new("2,2,2\n");
+        let e = r
+            .expect_line("a row")
+            .unwrap()
+            .exact_tokens(3, "tile values")
+            .unwrap_err();
+        assert_eq!((e.line, e.column), (Some(1), Some(2)));
+        assert!(e.message.contains("not `1,2,3`"), "{e}");
+        // A comma in a line of the right count is the token's own problem.
+        let mut r = LineReader::new("1, 2 3\n");
+        assert_eq!(
+            r.expect_line("a row")
+                .unwrap()
+                .exact_tokens(3, "x")
+                .unwrap()
+                .len(),
+            3
+        );
     }
 
     #[test]
