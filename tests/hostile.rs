@@ -12,7 +12,10 @@
 //! case expects. The cases run one at a time, so they do not slow each
 //! other down.
 //!
-//! `HOSTILE_LONG=1` adds the slow cases (inputs of 100 MB and more).
+//! Plain `cargo test` runs the quick cases (each well under a second).
+//! `HOSTILE_SLOW=1` adds those that run into a work limit (five to ten
+//! seconds each; CI sets it), and `HOSTILE_LONG=1` adds those too and the
+//! inputs of 64 MB and more.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -44,7 +47,18 @@ struct Case {
     args: &'static [&'static str],
     input: fn() -> Vec<u8>,
     expect: Expect,
-    long: bool,
+    tier: Tier,
+}
+
+/// When a case runs.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Tier {
+    /// Always.
+    Quick,
+    /// With `HOSTILE_SLOW=1` (or `HOSTILE_LONG=1`).
+    Slow,
+    /// With `HOSTILE_LONG=1`.
+    Long,
 }
 
 fn main() -> ExitCode {
@@ -56,11 +70,18 @@ fn main() -> ExitCode {
     // One at a time: the time bounds are for a machine that is not also
     // running the other cases.
     args.test_threads = Some(1);
-    let long = std::env::var_os("HOSTILE_LONG").is_some_and(|v| v != "0" && !v.is_empty());
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| v != "0" && !v.is_empty());
+    let most = if set("HOSTILE_LONG") {
+        Tier::Long
+    } else if set("HOSTILE_SLOW") {
+        Tier::Slow
+    } else {
+        Tier::Quick
+    };
     let trials = cases()
         .into_iter()
         .map(|case| {
-            let ignored = case.long && !long;
+            let ignored = case.tier > most;
             Trial::test(format!("hostile::{}", case.name), move || run(&case))
                 .with_ignored_flag(ignored)
         })
@@ -252,7 +273,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || format!("[{}[1]] [0,0] [0,0]\n", "[1],".repeat(5_000_000)).into_bytes(),
             expect: Error("at most 64 cells"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "f1-footholds-100mb-board",
@@ -260,7 +281,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || format!("[{}[1]] [0,0] [0,0]\n", "[1],".repeat(25_000_000)).into_bytes(),
             expect: Error("at most 64 cells"),
-            long: true,
+            tier: Tier::Long,
         },
         // F2: 10^8 newlines, then one puyo.
         Case {
@@ -273,7 +294,7 @@ fn cases() -> Vec<Case> {
                 text
             },
             expect: Answer("0\n"),
-            long: false,
+            tier: Tier::Quick,
         },
         // F3: --explain on 100,000 Othello games (36 MB) and on a random
         // 3163 x 3163 puyo field.
@@ -289,7 +310,7 @@ fn cases() -> Vec<Case> {
                 othello::contract::to_input(&cases).into_bytes()
             },
             expect: AnyAnswer,
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "f3-puyo-explain-3163x3163",
@@ -301,7 +322,7 @@ fn cases() -> Vec<Case> {
                 puyo::field::field_to_string(&field).into_bytes()
             },
             expect: AnyAnswer,
-            long: false,
+            tier: Tier::Quick,
         },
         // F4: the slowest full 8 x 8 starts known, and 1 MB of them.
         Case {
@@ -310,7 +331,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || full_8x8((1, 3), (6, 3)).into_bytes(),
             expect: Answer("52\n"),
-            long: false,
+            tier: Tier::Slow,
         },
         Case {
             name: "f4-footholds-8x8-from-1-4-and-7-7",
@@ -318,7 +339,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || full_8x8((1, 4), (7, 7)).into_bytes(),
             expect: Answer("57\n"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "f4-footholds-1mb-of-hard-games",
@@ -326,7 +347,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || full_8x8((1, 3), (6, 3)).repeat(1 << 20 >> 8).into_bytes(),
             expect: Error("work budget"),
-            long: false,
+            tier: Tier::Slow,
         },
         // F5: tall chain columns: 278 KB answers; 1.1 MB and 64 MB stop at
         // the work limit.
@@ -336,7 +357,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || chain_columns(4095, 16),
             expect: Answer("4096\n"),
-            long: false,
+            tier: Tier::Slow,
         },
         Case {
             name: "f5-puyo-chain-columns-16383",
@@ -344,7 +365,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || chain_columns(16383, 16),
             expect: Error("work limit"),
-            long: false,
+            tier: Tier::Slow,
         },
         Case {
             name: "f5-puyo-chain-columns-64mb",
@@ -352,7 +373,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || chain_columns(16383, 1023),
             expect: Error("work limit"),
-            long: true,
+            tier: Tier::Long,
         },
         // game2048's work limit, reached from every kind of work.
         Case {
@@ -361,7 +382,7 @@ fn cases() -> Vec<Case> {
             args: &["--moves", "14"],
             input: || board_2048(64, 1),
             expect: Error("work limit"),
-            long: false,
+            tier: Tier::Slow,
         },
         Case {
             name: "game2048-hard-20x20",
@@ -369,7 +390,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || board_2048(20, 12094),
             expect: AnyAnswer,
-            long: false,
+            tier: Tier::Quick,
         },
         // The smaller findings: a repeated flag, a leading `+`.
         Case {
@@ -378,7 +399,7 @@ fn cases() -> Vec<Case> {
             args: &["--moves", "3", "--moves", "4"],
             input: || b"2\n2 2\n2 2\n".to_vec(),
             expect: Answer("8\n"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "footholds-leading-plus",
@@ -386,7 +407,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || b"[[+1, 1, 1]] [0, +0] [0, 2]\n".to_vec(),
             expect: Answer("2\n"),
-            long: false,
+            tier: Tier::Quick,
         },
         // Every documented limit at its edge: just inside, and just past.
         Case {
@@ -395,7 +416,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || board_2048(64, 2),
             expect: AnyAnswer,
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "limit-game2048-side-65",
@@ -403,7 +424,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || board_2048(65, 3),
             expect: Error("the board size N must be from 1 to 64"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "limit-game2048-tile-2-to-the-31",
@@ -411,7 +432,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || b"1\n2147483648\n".to_vec(),
             expect: Error("power of two from 2 to 2^30"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "limit-footholds-64-cells",
@@ -419,7 +440,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || format!("[[{}]] [0, 0] [0, 63]\n", ["1"; 64].join(", ")).into_bytes(),
             expect: Answer("63\n"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "limit-footholds-65-cells",
@@ -427,7 +448,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || format!("[[{}]] [0, 0] [0, 1]\n", ["1"; 65].join(", ")).into_bytes(),
             expect: Error("64 cells"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "limit-othello-a-million-cases",
@@ -435,7 +456,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || format!("1000000\n{}", "4 0\n".repeat(1_000_000)).into_bytes(),
             expect: AnyAnswer,
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "limit-othello-a-million-and-one-cases",
@@ -443,7 +464,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || format!("1000001\n{}", "4 0\n".repeat(1_000_001)).into_bytes(),
             expect: Error("number of test cases T"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "limit-othello-side-16-and-18",
@@ -451,7 +472,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || b"2\n16 0\n18 0\n".to_vec(),
             expect: Error("the board size N must be from 4 to 16"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "limit-puyo-65536-rows",
@@ -459,7 +480,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || empty_field(65_536, 1),
             expect: Answer("0\n"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "limit-puyo-65537-rows",
@@ -467,7 +488,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || empty_field(65_537, 1),
             expect: Error("at most 65536 rows"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "limit-puyo-65537-columns",
@@ -475,7 +496,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || empty_field(1, 65_537),
             expect: Error("at most 65536 columns"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "limit-puyo-2-to-the-26-cells",
@@ -483,7 +504,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || empty_field(65_536, 1024),
             expect: Answer("0\n"),
-            long: false,
+            tier: Tier::Quick,
         },
         Case {
             name: "limit-puyo-past-2-to-the-26-cells",
@@ -491,7 +512,7 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || empty_field(65_537, 1024),
             expect: Error("cells are accepted"),
-            long: false,
+            tier: Tier::Quick,
         },
     ]
 }

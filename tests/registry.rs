@@ -50,7 +50,7 @@ fn agrees(name: &str, seed: u64, size: usize) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config(300))]
+    #![proptest_config(config(120))]
 
     #[test]
     fn every_problem_agrees_with_its_reference(
