@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use golden::harness::{self, Arguments, Failed, Trial};
 
 /// No case may take longer than this, in any build the suite runs in.
 const TIMEOUT: Duration = Duration::from_secs(20);
@@ -86,7 +86,7 @@ fn main() -> ExitCode {
                 .with_ignored_flag(ignored)
         })
         .collect();
-    libtest_mimic::run(&args, trials).exit_code()
+    harness::run(&args, trials).exit_code()
 }
 
 /// Runs one case and checks how it ended.

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use golden::harness::{self, Arguments, Failed, Trial};
 
 use bundle::MAX_BUNDLE_BYTES;
 
@@ -90,5 +90,5 @@ fn main() {
             )),
         }
     }
-    libtest_mimic::run(&args, trials).exit();
+    harness::run(&args, trials).exit();
 }

@@ -5,7 +5,7 @@
 //! `harness = false` whose `main` calls [`main`] with the path cargo gives in
 //! `CARGO_BIN_EXE_<name>` (that variable exists only in the binary's own
 //! package, hence one small target per crate). Every case shows up in
-//! `cargo test` as its own named test, thanks to libtest-mimic.
+//! `cargo test` as its own named test, through [`harness`].
 //!
 //! # Case files
 //!
@@ -33,7 +33,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use libtest_mimic::{Arguments, Failed, Trial};
+pub mod harness;
+
+pub use crate::harness::{Arguments, Failed, Trial};
 
 /// How long one case may run before it counts as a hang.
 const CASE_TIMEOUT: Duration = Duration::from_secs(120);
@@ -63,7 +65,7 @@ pub fn main(binary: &str, binary_name: &str) {
         format!("{binary_name}::full-disk-is-status-3"),
         move || full_disk_is_an_error(&full_binary, &full_name),
     ));
-    libtest_mimic::run(&args, trials).exit();
+    harness::run(&args, trials).exit();
 }
 
 /// Runs the binary on its largest golden input with stdout already closed
