@@ -2,6 +2,7 @@
 //! minimax, the answer is unchanged by the board's symmetries, and its parity
 //! names the winner.
 
+use footholds::contract::game_input;
 use footholds::game::Game;
 use footholds::{naive, search};
 use proptest::prelude::*;
@@ -52,12 +53,12 @@ proptest! {
 
     #[test]
     fn fast_equals_naive(game in games(5, 25)) {
-        prop_assert_eq!(search::solve(&game), naive::solve(&game));
+        prop_assert_eq!(search::solve(&game), naive::solve(&game), "on this input:\n{}", game_input(&game));
     }
 
     #[test]
     fn fast_equals_naive_on_full_and_sparse_boards(game in games(4, 0)) {
-        prop_assert_eq!(search::solve(&game), naive::solve(&game));
+        prop_assert_eq!(search::solve(&game), naive::solve(&game), "on this input:\n{}", game_input(&game));
     }
 
     #[test]
@@ -105,6 +106,6 @@ proptest! {
     /// Just past the judge's limits, where the naive minimax still finishes.
     #[test]
     fn fast_equals_naive_on_six_by_six_with_holes(game in games(6, 40)) {
-        prop_assert_eq!(search::solve(&game), naive::solve(&game));
+        prop_assert_eq!(search::solve(&game), naive::solve(&game), "on this input:\n{}", game_input(&game));
     }
 }

@@ -1,6 +1,7 @@
 //! Property tests for `game2048`: the search engine agrees with the naive
 //! solver, and moves keep the game's invariants.
 
+use game2048::contract::board_input;
 use game2048::naive::apply_move;
 use game2048::search::{self, apply_move_exponents, Options};
 use game2048::slide::slide_line;
@@ -112,7 +113,11 @@ proptest! {
 
     #[test]
     fn search_equals_naive(board in prop_oneof![boards(), sparse_pinned()], moves in 0u32..=5) {
-        prop_assert_eq!(search::solve(&board, moves), game2048::naive::solve(&board, moves));
+        prop_assert_eq!(
+            search::solve(&board, moves),
+            game2048::naive::solve(&board, moves),
+            "with --moves {} on this input:\n{}", moves, board_input(&board)
+        );
     }
 
     #[test]

@@ -91,7 +91,11 @@ proptest! {
 
     #[test]
     fn bitboard_equals_naive_on_any_moves_including_errors(case in scribbles()) {
-        prop_assert_eq!(bitboard_replay(&case), naive::replay(&case));
+        prop_assert_eq!(
+            bitboard_replay(&case),
+            naive::replay(&case),
+            "on this input:\n{}", to_input(std::slice::from_ref(&case))
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 mod common;
 use common::config;
-use puyo::field::{is_colour, EMPTY, GARBAGE};
+use puyo::field::{field_to_string, is_colour, EMPTY, GARBAGE};
 use puyo::naive;
 use puyo::rules::{fall, POP_SIZE};
 use puyo::{bitboard, incremental, Field};
@@ -48,13 +48,17 @@ proptest! {
     #[test]
     fn bitboard_equals_naive(field in fields()) {
         if let Some(chains) = bitboard::chain_count(&field) {
-            prop_assert_eq!(chains, naive::chain_count(&field));
+            prop_assert_eq!(chains, naive::chain_count(&field), "on this input:\n{}", field_to_string(&field));
         }
     }
 
     #[test]
     fn incremental_equals_naive(field in fields()) {
-        prop_assert_eq!(incremental::chain_count(&field), naive::chain_count(&field));
+        prop_assert_eq!(
+            incremental::chain_count(&field),
+            naive::chain_count(&field),
+            "on this input:\n{}", field_to_string(&field)
+        );
     }
 
     #[test]
