@@ -21,8 +21,8 @@ pub static INFO: Info = Info {
               `[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]`, and prints for each the\n\
               total number of moves when the winner hurries and the loser stalls.",
     flags: &[],
-    // Programmers states 10 s per test for this problem's solutions in
-    // every language; memory is not published, so 256 MiB is our default.
+    // Programmers publishes no limits for 92345; our documented default is
+    // its usual 10 s per test, and 256 MiB.
     limits: Limits {
         time_ms: 10_000,
         memory_mib: 256,
