@@ -29,12 +29,16 @@ pub struct Command {
     pub naive: bool,
     /// Read the input from this file instead of stdin.
     pub input: Option<PathBuf>,
+    /// Write the game as a web page to this file.
+    pub replay: Option<PathBuf>,
 }
 
 /// The common flags, beside the problem's own.
 const COMMON: &str = "\
   --explain   also write an explanation of the answer to stderr
   --naive     answer with the reference (plain) solver instead of the fast one
+  --replay FILE.html
+              also write the game as a web page to step through
   --help      print this text
   FILE        read the input from FILE instead of standard input
 ";
@@ -51,7 +55,7 @@ pub fn usage(info: &Info) -> String {
         synopsis.push_str(&format!(" [{shown}]"));
         lines.push_str(&format!("  {shown:<10}  {}\n", flag.help));
     }
-    synopsis.push_str(" [--explain] [--naive] [FILE]");
+    synopsis.push_str(" [--explain] [--naive] [--replay FILE.html] [FILE]");
     format!(
         "{synopsis}\n\n{}\n\nJudge: {} \"{}\", {}\n\n{lines}{COMMON}\n\
          Exit status: 0 answered, 1 bad input, 2 bad usage, 3 the output could not be written.\n",
@@ -81,6 +85,12 @@ fn read(info: &Info, args: impl IntoIterator<Item = OsString>) -> Result<Request
             Short('h') | Long("help") => return Ok(Request::Help(usage(info))),
             Long("explain") => command.explain = true,
             Long("naive") => command.naive = true,
+            Long("replay") => {
+                let path = parser.value().map_err(|_| {
+                    "--replay needs a file name, e.g. --replay game.html".to_string()
+                })?;
+                command.replay = Some(PathBuf::from(path));
+            }
             Long(name) => {
                 // Owned, so that the parser may be asked for the value.
                 let name = name.to_owned();
@@ -183,6 +193,11 @@ mod tests {
         assert_eq!(full.options.number("moves"), Some(7));
         assert!(full.options.switch("settle") && full.explain && full.naive);
         assert_eq!(full.input, Some(PathBuf::from("case.in")));
+        let replay = run(&["--replay", "game.html", "case.in"]).unwrap();
+        assert_eq!(replay.replay, Some(PathBuf::from("game.html")));
+        assert!(run(&["--replay"])
+            .unwrap_err()
+            .contains("--replay needs a file name"));
         // `=` form, and the last value wins.
         let twice = run(&["--moves=3", "--moves", "4"]).unwrap();
         assert_eq!(twice.options.number("moves"), Some(4));

@@ -40,6 +40,12 @@ pub trait Problem: Sync {
     /// accepted with the same options.
     fn explain(&self, input: &[u8], options: &Options, out: &mut dyn Write) -> std::io::Result<()>;
 
+    /// The game behind the answer, to step through in a browser
+    /// (`--replay`). It is called only for an input that
+    /// [`Problem::answer`] accepted with the same options, and must stay
+    /// bounded on any such input (see [`crate::replay::Replay::bounded`]).
+    fn replay(&self, input: &[u8], options: &Options) -> crate::replay::Replay;
+
     /// A random judge-format input, the same for the same `seed` and `size`.
     /// Size 1 is tiny; the reference solver answers sizes up to 3 in well
     /// under a second.

@@ -3,7 +3,8 @@
 //! A problem crate describes itself once, by implementing [`Problem`] in its
 //! `contract` module: its name, judge, link and flags ([`Info`]), its
 //! judge-mode answer, its answer under flags, its reference (`naive`)
-//! answer, its explanation and a generator of random inputs. Everything
+//! answer, its explanation, its replay (a web page to step through) and a
+//! generator of random inputs. Everything
 //! else reads that description: [`run::main`] turns it into a binary (flags,
 //! stdin or a file, stdout, exit statuses), and the registry crate
 //! `problems` lists every problem for the bundler, the tests, the fuzz
@@ -17,7 +18,9 @@
 pub mod args;
 pub mod contract;
 pub mod random;
+pub mod replay;
 pub mod run;
 
 pub use crate::contract::{Flag, FlagKind, Info, Limits, Options, Problem};
 pub use crate::random::SplitMix64;
+pub use crate::replay::{Cell, Frame, Replay, Section};

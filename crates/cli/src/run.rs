@@ -58,6 +58,13 @@ pub fn run(problem: &dyn Problem, arguments: impl IntoIterator<Item = OsString>)
         Ok(output) => output,
         Err(e) => return fail_input(&e),
     };
+    if let Some(path) = &command.replay {
+        let replay = problem.replay(&input, &command.options).bounded();
+        if let Err(e) = std::fs::write(path, crate::replay::page(&replay)) {
+            report(&format!("cannot write the replay {}: {e}", path.display()));
+            return ExitCode::from(EXIT_OUTPUT_FAILED);
+        }
+    }
     if command.explain {
         // Streamed: the explanation goes out as it is made. A closed stderr
         // loses it, but never the answer.

@@ -128,6 +128,11 @@ impl Problem for Contract {
         Ok(())
     }
 
+    fn replay(&self, input: &[u8], _options: &Options) -> cli::Replay {
+        let title = format!("{}: {} \"{}\"", INFO.name, INFO.judge, INFO.title);
+        crate::replay::replay(&parse(input).unwrap_or_default(), &title)
+    }
+
     fn generate(&self, seed: u64, size: usize) -> String {
         game_input(&random_game(seed, size))
     }

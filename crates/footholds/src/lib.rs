@@ -32,6 +32,7 @@ pub mod explain;
 pub mod game;
 pub mod naive;
 pub mod parse;
+pub mod replay;
 pub mod search;
 pub mod table;
 

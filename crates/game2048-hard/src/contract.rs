@@ -5,7 +5,9 @@
 use std::io::Write;
 
 use cli::{Info, Limits, Options, Problem};
-use game2048::contract::{board_input, explain_to, moves, moves_flag, naive_answer, random_board};
+use game2048::contract::{
+    board_input, explain_to, moves, moves_flag, naive_answer, random_board, replay_of,
+};
 use grid::InputError;
 
 use crate::JUDGE_MOVES;
@@ -48,6 +50,10 @@ impl Problem for Contract {
 
     fn explain(&self, input: &[u8], options: &Options, out: &mut dyn Write) -> std::io::Result<()> {
         explain_to(input, moves(options, JUDGE_MOVES), out)
+    }
+
+    fn replay(&self, input: &[u8], options: &Options) -> cli::Replay {
+        replay_of(input, moves(options, JUDGE_MOVES), &INFO)
     }
 
     /// game2048's random boards, one side smaller (the reference searches

@@ -76,6 +76,19 @@ pub fn explain_to(input: &[u8], moves: u32, out: &mut dyn Write) -> std::io::Res
     }
 }
 
+/// The replay of a search of `moves` moves, titled for `info`.
+pub fn replay_of(input: &[u8], moves: u32, info: &Info) -> cli::Replay {
+    let title = format!("{}: {} \"{}\"", info.name, info.judge, info.title);
+    match parse(input) {
+        Ok(board) => crate::replay::replay(&board, moves, &title),
+        Err(e) => cli::Replay {
+            title,
+            note: Some(e.to_string()),
+            ..cli::Replay::default()
+        },
+    }
+}
+
 /// A random board: side `size + 1` (at most 20), tiles 2 to 32 on about
 /// two cells in three, so that merges are common.
 pub fn random_board(seed: u64, size: usize) -> Board {
@@ -122,6 +135,10 @@ impl Problem for Contract {
 
     fn explain(&self, input: &[u8], options: &Options, out: &mut dyn Write) -> std::io::Result<()> {
         explain_to(input, moves(options, crate::JUDGE_MOVES), out)
+    }
+
+    fn replay(&self, input: &[u8], options: &Options) -> cli::Replay {
+        replay_of(input, moves(options, crate::JUDGE_MOVES), &INFO)
     }
 
     fn generate(&self, seed: u64, size: usize) -> String {

@@ -27,6 +27,7 @@ pub mod explain;
 pub mod exponents;
 pub mod naive;
 pub mod parse;
+pub mod replay;
 pub mod search;
 pub mod shortcuts;
 pub mod slide;

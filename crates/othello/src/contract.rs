@@ -103,6 +103,11 @@ impl Problem for Contract {
         crate::explain::explain(input, out)
     }
 
+    fn replay(&self, input: &[u8], _options: &Options) -> cli::Replay {
+        let title = format!("{}: {} \"{}\"", INFO.name, INFO.judge, INFO.title);
+        crate::replay::replay(input, &title)
+    }
+
     /// `size` cases (at least one) of random legal games on boards of side
     /// 4, 6 or 8, each up to 60 moves long.
     fn generate(&self, seed: u64, size: usize) -> String {

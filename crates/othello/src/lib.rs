@@ -22,6 +22,7 @@ pub mod explain;
 pub mod game;
 pub mod naive;
 pub mod parse;
+pub mod replay;
 
 pub use crate::game::{Case, Counts, Stone};
 pub use crate::parse::parse;

@@ -108,6 +108,18 @@ impl Problem for Contract {
         }
     }
 
+    fn replay(&self, input: &[u8], options: &Options) -> cli::Replay {
+        let title = format!("{}: {} \"{}\"", INFO.name, INFO.judge, INFO.title);
+        match parse(input, floating(options)) {
+            Ok(field) => crate::replay::replay(&field, &title),
+            Err(e) => cli::Replay {
+                title,
+                note: Some(e.to_string()),
+                ..cli::Replay::default()
+            },
+        }
+    }
+
     /// The judge's 12 × 6 field for sizes up to 3 (four colours, a tenth
     /// garbage), then `4·size` rows of `2·size` cells.
     fn generate(&self, seed: u64, size: usize) -> String {

@@ -28,6 +28,7 @@ pub mod field;
 pub mod incremental;
 pub mod naive;
 pub mod parse;
+pub mod replay;
 pub mod rules;
 
 pub use crate::field::Field;

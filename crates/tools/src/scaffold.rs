@@ -2,7 +2,7 @@
 //! in `crates/tools/templates/` and registers it.
 //!
 //! It writes `crates/NAME/` (a library doing parse → solve → format, with
-//! `naive`, a fast engine `fast`, `explain` and the `contract`; a thin
+//! `naive`, a fast engine `fast`, `explain`, `replay` and the `contract`; a thin
 //! `main`; golden and property tests) and `inputs/NAME/sample-1.in` and
 //! `.out`, all for a small stand-in problem so that everything builds,
 //! bundles and passes from the start. It edits two existing files: the

@@ -152,6 +152,9 @@ mod tests {
         fn explain(&self, _: &[u8], _: &Options, _: &mut dyn Write) -> std::io::Result<()> {
             Ok(())
         }
+        fn replay(&self, _: &[u8], _: &Options) -> cli::Replay {
+            cli::Replay::default()
+        }
         fn generate(&self, seed: u64, size: usize) -> String {
             problems::find("game2048").unwrap().generate(seed, size)
         }
