@@ -84,5 +84,33 @@ fn hardest_starts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_boards, random_boards, hardest_starts);
+/// Full boards from the centre start, side 3 to 8: the naive minimax up to
+/// 6 × 6, the fast solver throughout. The parameter is the side, a number,
+/// so that criterion draws both as lines over it (lines.svg).
+fn centre_by_side(c: &mut Criterion) {
+    let mut group = c.benchmark_group("footholds/full-centre-by-side");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(3));
+    for side in 3..=8 {
+        let game = full_centre(side);
+        if side <= 6 {
+            group.bench_with_input(BenchmarkId::new("naive", side), &game, |b, g| {
+                b.iter(|| naive::solve(black_box(g)))
+            });
+        }
+        group.bench_with_input(BenchmarkId::new("fast", side), &game, |b, g| {
+            b.iter(|| search::solve(black_box(g)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    full_boards,
+    random_boards,
+    hardest_starts,
+    centre_by_side
+);
 criterion_main!(benches);
