@@ -33,6 +33,20 @@ impl Move {
     }
 }
 
+/// The cells of line `fixed` (a row for left and right, a column for up
+/// and down) of an `n × n` board, ordered from the wall the tiles move
+/// toward inward: the order a move slides them in.
+pub fn line_cells(n: usize, direction: Move, fixed: usize) -> Vec<(usize, usize)> {
+    (0..n)
+        .map(|k| match direction {
+            Move::Left => (fixed, k),
+            Move::Right => (fixed, n - 1 - k),
+            Move::Up => (k, fixed),
+            Move::Down => (n - 1 - k, fixed),
+        })
+        .collect()
+}
+
 /// A square board of tile values (0 = empty).
 pub type Board = Grid<u64>;
 

@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use crate::board::{Board, Move};
+use crate::board::{line_cells, Board, Move};
 use crate::search::{search, Options, WORK_LIMIT};
 use crate::slide::slide_line_noting;
 
@@ -25,15 +25,7 @@ pub fn apply_move_marking(board: &Board, direction: Move) -> (Board, Vec<bool>) 
     let mut next = board.clone();
     let mut merged = vec![false; n * n];
     for fixed in 0..n {
-        // The cells of one line, ordered from the wall inward.
-        let cells: Vec<(usize, usize)> = (0..n)
-            .map(|k| match direction {
-                Move::Left => (fixed, k),
-                Move::Right => (fixed, n - 1 - k),
-                Move::Up => (k, fixed),
-                Move::Down => (n - 1 - k, fixed),
-            })
-            .collect();
+        let cells = line_cells(n, direction, fixed);
         let mut line: Vec<u64> = cells.iter().map(|&cell| board[cell]).collect();
         slide_line_noting(&mut line, &mut |i| {
             let (r, c) = cells[i];

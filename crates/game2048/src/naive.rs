@@ -4,7 +4,7 @@
 //! yardstick the fast search is tested against: 4^K move sequences, each move
 //! reading every line out of the board, sliding it, and writing it back.
 
-use crate::board::{largest_tile, Board, Move};
+use crate::board::{largest_tile, line_cells, Board, Move};
 use crate::slide::slide_line;
 
 /// The board after one move: every line is read from the wall the tiles move
@@ -13,15 +13,7 @@ pub fn apply_move(board: &Board, direction: Move) -> Board {
     let n = board.rows();
     let mut next = board.clone();
     for fixed in 0..n {
-        // The cells of one line, ordered from the wall inward.
-        let cells: Vec<(usize, usize)> = (0..n)
-            .map(|k| match direction {
-                Move::Left => (fixed, k),
-                Move::Right => (fixed, n - 1 - k),
-                Move::Up => (k, fixed),
-                Move::Down => (n - 1 - k, fixed),
-            })
-            .collect();
+        let cells = line_cells(n, direction, fixed);
         let mut line: Vec<u64> = cells.iter().map(|&cell| board[cell]).collect();
         slide_line(&mut line);
         for (&cell, &value) in cells.iter().zip(&line) {

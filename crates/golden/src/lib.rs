@@ -229,15 +229,7 @@ struct Outcome {
 
 fn run_case(binary: &Path, input: &Path, kind: Kind) -> Result<(), Failed> {
     let stdin = fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
-    let args: Vec<String> = read_optional(&input.with_extension("args"))
-        .map(|text| {
-            text.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(String::from)
-                .collect()
-        })
-        .unwrap_or_default();
+    let args = case_args(input);
     let outcome = run_binary(binary, &args, stdin)?;
     let bless = std::env::var_os("GOLDEN_BLESS").is_some_and(|v| v != "0" && !v.is_empty());
     let shown = input.display();
@@ -290,6 +282,20 @@ fn run_case(binary: &Path, input: &Path, kind: Kind) -> Result<(), Failed> {
             compare(&format!("{shown} (stderr)"), &expected, &outcome.stderr)
         }
     }
+}
+
+/// The command-line arguments of the case whose input is `input`: its
+/// `.args` file, one argument a line (none when there is no such file).
+pub fn case_args(input: &Path) -> Vec<String> {
+    read_optional(&input.with_extension("args"))
+        .map(|text| {
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn read_optional(path: &Path) -> Option<String> {

@@ -59,15 +59,7 @@ pub fn cases(folders: &[PathBuf]) -> std::io::Result<Vec<Case>> {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let args = std::fs::read_to_string(input.with_extension("args"))
-                .map(|text| {
-                    text.lines()
-                        .map(str::trim)
-                        .filter(|l| !l.is_empty())
-                        .map(String::from)
-                        .collect()
-                })
-                .unwrap_or_default();
+            let args = golden::case_args(&input);
             found.push(Case {
                 name: format!("{prefix}{stem}"),
                 expected: input.with_extension("out"),

@@ -32,6 +32,19 @@ pub fn problem(name: &str) -> Result<&'static dyn cli::Problem, String> {
     })
 }
 
+/// A command's exit: `Ok(true)` succeeded (0), `Ok(false)` found something
+/// wrong that it reported (1), `Err` could not run (2, with the message).
+pub fn finish(result: Result<bool, String>) -> std::process::ExitCode {
+    match result {
+        Ok(true) => std::process::ExitCode::SUCCESS,
+        Ok(false) => std::process::ExitCode::from(1),
+        Err(message) => {
+            eprintln!("error: {message}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
 /// The value of the flag just read, as a number.
 pub fn flag_number<T: std::str::FromStr>(
     parser: &mut lexopt::Parser,

@@ -13,13 +13,7 @@ sizes up to 3 in well under a second).
 ";
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-    }
+    tools::finish(run().map(|()| true))
 }
 
 fn run() -> Result<(), String> {

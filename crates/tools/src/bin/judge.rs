@@ -29,14 +29,7 @@ fn main() -> ExitCode {
     if let Some(status) = tools::run::as_problem() {
         return status;
     }
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-    }
+    tools::finish(run())
 }
 
 fn run() -> Result<bool, String> {

@@ -16,13 +16,7 @@ problem table. Then replace the stand-in: every TODO in crates/NAME.
 ";
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-    }
+    tools::finish(run().map(|()| true))
 }
 
 fn run() -> Result<(), String> {

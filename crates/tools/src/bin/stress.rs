@@ -19,14 +19,7 @@ diff and exits with status 1.
 ";
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-    }
+    tools::finish(run())
 }
 
 fn run() -> Result<bool, String> {
