@@ -60,6 +60,10 @@ const TEMPLATE: &[(&str, &str)] = &[
         include_str!("../templates/src/contract.rs.tmpl"),
     ),
     (
+        "crates/NAME/src/replay.rs",
+        include_str!("../templates/src/replay.rs.tmpl"),
+    ),
+    (
         "crates/NAME/tests/golden.rs",
         include_str!("../templates/tests/golden.rs.tmpl"),
     ),
@@ -242,6 +246,44 @@ mod tests {
         ] {
             assert!(check_name(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn every_template_file_is_written() {
+        // A template file left out of TEMPLATE would never be written.
+        fn walk(dir: &Path, found: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else {
+                    found.push(path.to_string_lossy().into_owned());
+                }
+            }
+        }
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        let mut found = Vec::new();
+        walk(&root, &mut found);
+        let written: Vec<String> = files(&spec())
+            .into_iter()
+            .map(|(p, _)| p.to_string_lossy().into_owned())
+            .collect();
+        for file in found {
+            let relative = file
+                .trim_start_matches(&*root.to_string_lossy())
+                .trim_start_matches('/')
+                .trim_end_matches(".tmpl");
+            let name = Path::new(relative)
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            assert!(
+                written.iter().any(|w| w.ends_with(&name)),
+                "templates/{relative}.tmpl is not in TEMPLATE"
+            );
+        }
+        assert_eq!(written.len(), TEMPLATE.len());
     }
 
     #[test]
