@@ -1,0 +1,156 @@
+//! `cargo run --release --example sweep -- [ROWS COLS | BOARD]`: solves the
+//! footholds game from every pair of starting cells of a board (a full
+//! ROWS × COLS board, default 6 × 6, or a board given as a JSON array of
+//! rows) and shows where the game is hard: for each cell of A, the answer
+//! and the slowest solve over every cell of B, as two text heat maps, then
+//! the ten slowest pairs.
+//!
+//! Pairs that a symmetry of the board maps onto one already solved are not
+//! solved again. A full 8 × 8 board has 4,032 pairs (about 530 after
+//! symmetry) and takes a few minutes.
+
+use std::time::{Duration, Instant};
+
+use footholds::{search, Game};
+
+/// What a heat map shows of all the solves from one cell of A.
+type Summary = dyn Fn(&[(u32, Duration)]) -> String;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (rows, cols, cells) = match args.as_slice() {
+        [board] => board_from_json(board),
+        [rows, cols] => {
+            let (r, c) = (rows.parse().expect("ROWS"), cols.parse().expect("COLS"));
+            (r, c, vec![true; r * c])
+        }
+        _ => (6, 6, vec![true; 36]),
+    };
+    assert!(rows * cols <= 64, "a board has at most 64 cells");
+    let symmetries = symmetries(rows, cols, &cells);
+    let area = rows * cols;
+    // Per pair (a, b): the answer and the time, filled by symmetry too.
+    let mut solved: Vec<Option<(u32, Duration)>> = vec![None; area * area];
+    let started = Instant::now();
+    let mut solves = 0;
+    for a in (0..area).filter(|&a| cells[a]) {
+        for b in (0..area).filter(|&b| cells[b] && b != a) {
+            if solved[a * area + b].is_some() {
+                continue;
+            }
+            let game = Game::new(rows, cols, cells.clone(), a, b);
+            let clock = Instant::now();
+            let answer = search::solve(&game);
+            let time = clock.elapsed();
+            solves += 1;
+            for map in &symmetries {
+                solved[map[a] * area + map[b]] = Some((answer, time));
+            }
+        }
+    }
+    println!(
+        "{rows} x {cols} board, {} start pairs, {solves} solved (the rest by symmetry) in {:.1} s\n",
+        solved.iter().filter(|s| s.is_some()).count(),
+        started.elapsed().as_secs_f64()
+    );
+    let per_a = |pick: &Summary| {
+        for r in 0..rows {
+            let line: Vec<String> = (0..cols)
+                .map(|c| {
+                    let a = r * cols + c;
+                    let all: Vec<(u32, Duration)> =
+                        (0..area).filter_map(|b| solved[a * area + b]).collect();
+                    if all.is_empty() {
+                        format!("{:>7}", ".")
+                    } else {
+                        format!("{:>7}", pick(&all))
+                    }
+                })
+                .collect();
+            println!("{}", line.join(""));
+        }
+        println!();
+    };
+    println!("the longest game, over every start of B, by A's start:");
+    per_a(&|all| all.iter().map(|s| s.0).max().unwrap_or(0).to_string());
+    println!("the slowest solve in ms, over every start of B, by A's start:");
+    per_a(&|all| {
+        format!(
+            "{:.1}",
+            all.iter()
+                .map(|s| s.1)
+                .max()
+                .unwrap_or_default()
+                .as_secs_f64()
+                * 1e3
+        )
+    });
+    let mut pairs: Vec<(Duration, usize, usize, u32)> = (0..area * area)
+        .filter_map(|k| solved[k].map(|(answer, time)| (time, k / area, k % area, answer)))
+        .collect();
+    pairs.sort_by_key(|pair| std::cmp::Reverse(pair.0));
+    println!("the slowest pairs:");
+    let at = |cell: usize| format!("({},{})", cell / cols, cell % cols);
+    for (time, a, b, answer) in pairs.iter().take(10) {
+        println!(
+            "  A {} B {}: {answer} moves, {:.1} ms",
+            at(*a),
+            at(*b),
+            time.as_secs_f64() * 1e3
+        );
+    }
+}
+
+/// The board of a JSON array of rows of 0 and 1, e.g. `[[1, 1], [1, 0]]`.
+fn board_from_json(text: &str) -> (usize, usize, Vec<bool>) {
+    let rows: Vec<Vec<bool>> = text
+        .trim()
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .split("],")
+        .map(|row| {
+            row.split(',')
+                .map(|cell| cell.trim().trim_matches(['[', ']', ' ']))
+                .filter(|cell| !cell.is_empty())
+                .map(|cell| cell == "1")
+                .collect()
+        })
+        .collect();
+    let cols = rows.first().map_or(0, Vec::len);
+    assert!(
+        rows.iter().all(|r| r.len() == cols && cols > 0),
+        "a board: a JSON array of equal rows of 0 and 1"
+    );
+    (rows.len(), cols, rows.concat())
+}
+
+/// The cell maps of the board's symmetries (the identity first): those of
+/// the rectangle's eight that map the board's footholds onto themselves.
+fn symmetries(rows: usize, cols: usize, cells: &[bool]) -> Vec<Vec<usize>> {
+    let mut maps = Vec::new();
+    for transform in 0..8 {
+        let (flip_r, flip_c, swap) = (transform & 1 != 0, transform & 2 != 0, transform & 4 != 0);
+        if swap && rows != cols {
+            continue;
+        }
+        let map: Vec<usize> = (0..rows * cols)
+            .map(|i| {
+                let (mut r, mut c) = (i / cols, i % cols);
+                if flip_r {
+                    r = rows - 1 - r;
+                }
+                if flip_c {
+                    c = cols - 1 - c;
+                }
+                if swap {
+                    std::mem::swap(&mut r, &mut c);
+                }
+                r * cols + c
+            })
+            .collect();
+        if (0..rows * cols).all(|i| cells[i] == cells[map[i]]) {
+            maps.push(map);
+        }
+    }
+    maps
+}
