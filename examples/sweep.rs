@@ -6,8 +6,8 @@
 //! the ten slowest pairs.
 //!
 //! Pairs that a symmetry of the board maps onto one already solved are not
-//! solved again. A full 8 × 8 board has 4,032 pairs (about 530 after
-//! symmetry) and takes a few minutes.
+//! solved again. A full 8 × 8 board has 4,032 pairs (518 after
+//! symmetry) and takes under a minute on this project's machine.
 
 use std::time::{Duration, Instant};
 
