@@ -114,6 +114,8 @@ impl Problem for Contract {
             return Ok(());
         };
         out.write_all(crate::explain::LEGEND.as_bytes())?;
+        // One budget for all the games, as for the answer.
+        let mut left = crate::search::WORK_LIMIT;
         for (index, game) in games.iter().enumerate() {
             if index == EXPLAIN_MAX_GAMES {
                 return writeln!(
@@ -123,7 +125,7 @@ impl Problem for Contract {
                 );
             }
             writeln!(out, "game {}:", index + 1)?;
-            crate::explain::explain(game, crate::search::WORK_LIMIT, out)?;
+            left -= crate::explain::explain(game, left, out)?.min(left);
         }
         Ok(())
     }

@@ -7,7 +7,7 @@
 use std::io::Write;
 
 use crate::game::Game;
-use crate::search::principal_line;
+use crate::search::principal_line_within;
 
 /// The legend printed once, before the first game.
 pub const LEGEND: &str =
@@ -15,13 +15,14 @@ pub const LEGEND: &str =
 
 /// Writes one optimal line of play for `game`, with the board after every
 /// move, finding it within `budget` positions searched (see
-/// [`crate::search::WORK_LIMIT`]).
-pub fn explain(game: &Game, budget: u64, out: &mut dyn Write) -> std::io::Result<()> {
-    let Ok((line, a_wins)) = principal_line(game, budget) else {
-        return writeln!(
+/// [`crate::search::WORK_LIMIT`]); returns the work it took.
+pub fn explain(game: &Game, budget: u64, out: &mut dyn Write) -> std::io::Result<u64> {
+    let Ok((line, a_wins, work)) = principal_line_within(game, budget) else {
+        writeln!(
             out,
             "(not explained: finding the line of play takes more than the work budget)"
-        );
+        )?;
+        return Ok(budget);
     };
     let width = game.width;
     let at = |cell: usize| format!("({},{})", cell / width, cell % width);
@@ -56,7 +57,8 @@ pub fn explain(game: &Game, budget: u64, out: &mut dyn Write) -> std::io::Result
         out,
         "{winner} wins after {} moves: on its turn {loser} {why}",
         line.len()
-    )
+    )?;
+    Ok(work)
 }
 
 /// Draws the board: see the module's legend.

@@ -5,7 +5,7 @@
 use cli::{Cell, Frame, Replay, Section};
 
 use crate::game::Game;
-use crate::search::principal_line;
+use crate::search::principal_line_within;
 
 /// The most games one page replays.
 pub const REPLAY_MAX_GAMES: usize = 100;
@@ -34,15 +34,18 @@ fn frame(
     Frame { caption, cells }
 }
 
-/// The section of one game, its line found within `budget` positions.
-pub fn section(game: &Game, name: String, budget: u64) -> Section {
+/// The section of one game, its line found within `budget` positions, and
+/// the work that took.
+pub fn section(game: &Game, name: String, budget: u64) -> (Section, u64) {
     let mut footholds = game.cells.clone();
     let (mut a, mut b) = (game.a, game.b);
     let mut frames = vec![frame(game, &footholds, a, b, None, "start".to_string())];
     let width = game.width;
     let at = |cell: usize| format!("({},{})", cell / width, cell % width);
-    match principal_line(game, budget) {
-        Ok((line, a_wins)) => {
+    let mut work = budget;
+    match principal_line_within(game, budget) {
+        Ok((line, a_wins, used)) => {
+            work = used;
             for (number, &(player, from, to)) in line.iter().enumerate() {
                 footholds[from] = false;
                 if player == 0 {
@@ -77,26 +80,27 @@ pub fn section(game: &Game, name: String, budget: u64) -> Section {
             .caption
             .push_str(" (not replayed: the line takes more than the work budget)"),
     }
-    Section {
+    let section = Section {
         name,
         rows: game.height,
         cols: game.width,
         frames,
-    }
+    };
+    (section, work)
 }
 
 /// The replay of the games, titled `title`.
 pub fn replay(games: &[Game], title: &str) -> Replay {
+    // One budget for all the games, as for the answer.
+    let mut left = crate::search::WORK_LIMIT;
     let sections = games
         .iter()
         .take(REPLAY_MAX_GAMES)
         .enumerate()
         .map(|(index, game)| {
-            section(
-                game,
-                format!("game {}", index + 1),
-                crate::search::WORK_LIMIT,
-            )
+            let (section, work) = section(game, format!("game {}", index + 1), left);
+            left -= work.min(left);
+            section
         })
         .collect();
     Replay {

@@ -76,6 +76,15 @@ pub type Step = (usize, usize, usize);
 /// (player 0 is A), and whether A wins; [`OutOfBudget`] when finding it
 /// takes more than `budget` positions searched.
 pub fn principal_line(game: &Game, budget: u64) -> Result<(Vec<Step>, bool), OutOfBudget> {
+    principal_line_within(game, budget).map(|(line, a_wins, _)| (line, a_wins))
+}
+
+/// [`principal_line`], and the work it took (positions searched), so that
+/// several games can share one budget.
+pub fn principal_line_within(
+    game: &Game,
+    budget: u64,
+) -> Result<(Vec<Step>, bool, u64), OutOfBudget> {
     let mut solver = Solver::new(game);
     solver.budget = budget;
     let (mut board, mut mover, mut other) = (solver.start_board, solver.start_a, solver.start_b);
@@ -118,7 +127,7 @@ pub fn principal_line(game: &Game, budget: u64) -> Result<(Vec<Step>, bool), Out
     if solver.exhausted() {
         return Err(OutOfBudget { budget });
     }
-    Ok((line, root > 0))
+    Ok((line, root > 0, solver.work()))
 }
 
 struct Solver {
