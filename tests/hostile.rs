@@ -324,6 +324,29 @@ fn cases() -> Vec<Case> {
             expect: AnyAnswer,
             tier: Tier::Quick,
         },
+        // --replay on the same inputs: a bounded page, written as it must be.
+        Case {
+            name: "f3-othello-replay-100000-games",
+            problem: "othello",
+            args: &["--replay", "/dev/null"],
+            input: || {
+                let mut rng = cli::SplitMix64::new(4616);
+                let cases: Vec<_> = (0..100_000)
+                    .map(|_| othello::contract::random_game(8, 60, &mut rng))
+                    .collect();
+                othello::contract::to_input(&cases).into_bytes()
+            },
+            expect: AnyAnswer,
+            tier: Tier::Slow,
+        },
+        Case {
+            name: "puyo-replay-64x64-chain-columns",
+            problem: "puyo",
+            args: &["--replay", "/dev/null"],
+            input: || chain_columns(15, 64),
+            expect: AnyAnswer,
+            tier: Tier::Quick,
+        },
         // F4: the slowest full 8 x 8 starts known, and 1 MB of them.
         Case {
             name: "f4-footholds-8x8-from-1-3-and-6-3",

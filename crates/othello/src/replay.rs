@@ -38,6 +38,8 @@ fn frame(
 pub fn replay(input: &[u8], title: &str) -> Replay {
     let mut sections = Vec::new();
     let mut note = None;
+    // The page's bound, kept while building, not after.
+    let mut cells = 0;
     if let Ok(mut reader) = Reader::new(input) {
         for case in 1..=reader.cases() {
             if case > REPLAY_MAX_CASES {
@@ -50,6 +52,15 @@ pub fn replay(input: &[u8], title: &str) -> Replay {
             let Ok((side, count)) = reader.header() else {
                 break;
             };
+            cells += (count + 1) * side * side;
+            if cells > cli::replay::MAX_PAGE_CELLS {
+                note = Some(format!(
+                    "Only the first {} cases are replayed: a page holds {} cells.",
+                    case - 1,
+                    cli::replay::MAX_PAGE_CELLS
+                ));
+                break;
+            }
             let mut board = naive::start(side);
             let mut frames = vec![frame(&board, None, &[], "start".to_string())];
             for index in 0..count {

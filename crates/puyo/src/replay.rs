@@ -69,6 +69,14 @@ pub fn replay(field: &Field, title: &str) -> Replay {
             replay.note = Some(format!("Only the first {chain} chains are replayed."));
             break;
         }
+        // The page's bound, kept while building, not after.
+        if (frames.len() + 2) * cells > cli::replay::MAX_PAGE_CELLS {
+            replay.note = Some(format!(
+                "Only the first {chain} chains are replayed: a page holds {} cells.",
+                cli::replay::MAX_PAGE_CELLS
+            ));
+            break;
+        }
         let before = field.clone();
         let Some(round) = pop(&mut field) else { break };
         chain += 1;
