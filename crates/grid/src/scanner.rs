@@ -139,6 +139,16 @@ impl<'a> Scanner<'a> {
         }
         // The bytes are ASCII, so this slice is valid text.
         let text = std::str::from_utf8(&self.bytes[start..self.at]).unwrap_or("");
+        if let Some(comma) = text.find(',') {
+            return Err(InputError::at(
+                self.line,
+                column + comma,
+                format!(
+                    "expected {count} {what_line} separated by spaces, found a comma \
+                     (write `1 2 3`, not `1,2,3`)"
+                ),
+            ));
+        }
         Token {
             text,
             line: self.line,
