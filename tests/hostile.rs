@@ -2,10 +2,11 @@
 //! every documented limit at its edge, run as the binaries themselves under
 //! a memory cap and a timeout.
 //!
-//! Each case runs this test program again as the problem's binary (with
-//! `HOSTILE_AS` naming the problem, it calls `cli::run`, the same code
-//! every `main.rs` calls), under `ulimit -v` of twice the input plus 64 MB,
-//! the bound the README promises, and kills it after [`TIMEOUT`]. A case
+//! Each case runs this test program again as the problem's binary (through
+//! `tools::run`, the runner `cargo judge` uses: it calls `cli::run`, the
+//! same code every `main.rs` calls), under `ulimit -v` of twice the input
+//! plus 64 MB, the bound the README promises, and kills it after
+//! [`TIMEOUT`]. A case
 //! passes when the run ends by itself, in time, with either an answer
 //! (status 0, something on stdout, and the expected text when one is given)
 //! or one `error:` line on stderr, status 1 and nothing on stdout, as the
@@ -17,12 +18,12 @@
 //! seconds each; CI sets it), and `HOSTILE_LONG=1` adds those too and the
 //! inputs of 64 MB and more.
 
-use std::io::Read;
-use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
 
 use golden::harness::{self, Arguments, Failed, Trial};
+use tools::run::Solution;
 
 /// No case may take longer than this, in any build the suite runs in.
 const TIMEOUT: Duration = Duration::from_secs(20);
@@ -62,9 +63,8 @@ enum Tier {
 }
 
 fn main() -> ExitCode {
-    if let Ok(name) = std::env::var("HOSTILE_AS") {
-        let problem = problems::find(&name).expect("HOSTILE_AS names a registered problem");
-        return cli::run::run(problem, std::env::args_os().skip(1));
+    if let Some(status) = tools::run::as_problem() {
+        return status;
     }
     let mut args = Arguments::from_args();
     // One at a time: the time bounds are for a machine that is not also
@@ -98,9 +98,17 @@ fn run(case: &Case) -> Result<(), Failed> {
     std::fs::write(&path, &input).map_err(|e| e.to_string())?;
     let cap_kib = (2 * input.len() as u64 + BASE_MEMORY) / 1024;
     drop(input);
-    let outcome = run_capped(case, &path, cap_kib);
+    let solution = Solution::Itself {
+        problem: case.problem.to_string(),
+    };
+    let args: Vec<String> = case.args.iter().map(|a| a.to_string()).collect();
+    let outcome = tools::run::run(&solution, &args, &path, TIMEOUT, Some(cap_kib));
     let _ = std::fs::remove_file(&path);
-    let (status, stdout, stderr, elapsed) = outcome?;
+    let ran = outcome.map_err(|e| format!("cannot run the case: {e}"))?;
+    if ran.killed {
+        return Err(format!("still running after {TIMEOUT:?}: killed").into());
+    }
+    let (status, stdout, stderr, elapsed) = (ran.status, ran.stdout, ran.stderr, ran.elapsed);
     let shown_err = String::from_utf8_lossy(&stderr[..stderr.len().min(2000)]).into_owned();
     let status = status.ok_or_else(|| {
         format!("killed by a signal after {elapsed:?} (memory cap {cap_kib} KiB?); stderr:\n{shown_err}")
@@ -146,63 +154,6 @@ fn run(case: &Case) -> Result<(), Failed> {
         }
     }
     Ok(())
-}
-
-type Outcome = (Option<i32>, Vec<u8>, Vec<u8>, Duration);
-
-/// Runs this program as the case's binary on the input file, under the
-/// memory cap, killed at the timeout.
-fn run_capped(case: &Case, input: &Path, cap_kib: u64) -> Result<Outcome, Failed> {
-    let me: PathBuf = std::env::current_exe().map_err(|e| e.to_string())?;
-    let script = format!("ulimit -v {cap_kib} && exec \"$0\" \"$@\"");
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(script)
-        .arg(&me)
-        .args(case.args)
-        .env("HOSTILE_AS", case.problem)
-        .stdin(std::fs::File::open(input).map_err(|e| e.to_string())?)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run sh: {e}"))?;
-    let started = Instant::now();
-    let mut out = child.stdout.take().ok_or("no stdout")?;
-    let mut err = child.stderr.take().ok_or("no stderr")?;
-    // Read both pipes on threads (an explanation can be megabytes); keep
-    // the first 64 KiB of stderr, count the rest.
-    let out_reader = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = out.read_to_end(&mut bytes);
-        bytes
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut buffer = [0u8; 1 << 16];
-        while let Ok(n) = err.read(&mut buffer) {
-            if n == 0 {
-                break;
-            }
-            let room = (1 << 16) - kept.len().min(1 << 16);
-            kept.extend_from_slice(&buffer[..n.min(room)]);
-        }
-        kept
-    });
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
-            break status;
-        }
-        if started.elapsed() > TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!("still running after {TIMEOUT:?}: killed").into());
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let elapsed = started.elapsed();
-    let stdout = out_reader.join().map_err(|_| "stdout reader panicked")?;
-    let stderr = err_reader.join().map_err(|_| "stderr reader panicked")?;
-    Ok((status.code(), stdout, stderr, elapsed))
 }
 
 // ---- Generators ----

@@ -76,6 +76,13 @@ pub struct Info {
     pub accepts_rust: bool,
 }
 
+impl Info {
+    /// The problem as a heading: `puyo: Baekjoon 11559 "Puyo Puyo"`.
+    pub fn heading(&self) -> String {
+        format!("{}: {} \"{}\"", self.name, self.judge, self.title)
+    }
+}
+
 /// A judge's time and memory limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {

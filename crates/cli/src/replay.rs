@@ -76,6 +76,16 @@ impl Cell {
 }
 
 impl Replay {
+    /// A page with no game: only its title and why (an input the problem
+    /// refuses, which `--replay` is never given after a successful answer).
+    pub fn refused(title: String, why: impl std::fmt::Display) -> Self {
+        Replay {
+            title,
+            note: Some(why.to_string()),
+            ..Replay::default()
+        }
+    }
+
     /// Cuts the replay to at most [`MAX_PAGE_CELLS`] cells, noting what was
     /// left out.
     pub fn bounded(mut self) -> Self {

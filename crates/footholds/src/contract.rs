@@ -131,7 +131,7 @@ impl Problem for Contract {
     }
 
     fn replay(&self, input: &[u8], _options: &Options) -> cli::Replay {
-        let title = format!("{}: {} \"{}\"", INFO.name, INFO.judge, INFO.title);
+        let title = INFO.heading();
         crate::replay::replay(&parse(input).unwrap_or_default(), &title)
     }
 

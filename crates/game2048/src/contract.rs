@@ -78,14 +78,10 @@ pub fn explain_to(input: &[u8], moves: u32, out: &mut dyn Write) -> std::io::Res
 
 /// The replay of a search of `moves` moves, titled for `info`.
 pub fn replay_of(input: &[u8], moves: u32, info: &Info) -> cli::Replay {
-    let title = format!("{}: {} \"{}\"", info.name, info.judge, info.title);
+    let title = info.heading();
     match parse(input) {
         Ok(board) => crate::replay::replay(&board, moves, &title),
-        Err(e) => cli::Replay {
-            title,
-            note: Some(e.to_string()),
-            ..cli::Replay::default()
-        },
+        Err(e) => cli::Replay::refused(title, e),
     }
 }
 

@@ -109,14 +109,10 @@ impl Problem for Contract {
     }
 
     fn replay(&self, input: &[u8], options: &Options) -> cli::Replay {
-        let title = format!("{}: {} \"{}\"", INFO.name, INFO.judge, INFO.title);
+        let title = INFO.heading();
         match parse(input, floating(options)) {
             Ok(field) => crate::replay::replay(&field, &title),
-            Err(e) => cli::Replay {
-                title,
-                note: Some(e.to_string()),
-                ..cli::Replay::default()
-            },
+            Err(e) => cli::Replay::refused(title, e),
         }
     }
 

@@ -123,7 +123,7 @@ pub fn judge(
     let cap = limits.time * 3 + Duration::from_secs(1);
     for case in cases {
         let expected = std::fs::read_to_string(&case.expected)?;
-        let ran = run(solution, &case.args, &case.input, cap)?;
+        let ran = run(solution, &case.args, &case.input, cap, None)?;
         // Judges hold the processor time to the limit; the wall clock is
         // the fallback where the system does not report it.
         let time = ran.cpu_time.unwrap_or(ran.elapsed);

@@ -46,21 +46,35 @@ pub struct Run {
     pub killed: bool,
 }
 
-/// Runs `solution` with `args` on the input file, killing it after `cap`.
+/// Runs `solution` with `args` on the input file, killing it after `cap`,
+/// and with `memory_kib` as its address-space limit (`ulimit -v`, through
+/// `sh`) when given: past it an allocation fails, as under a judge.
 pub fn run(
     solution: &Solution,
     args: &[String],
     input: &Path,
     cap: Duration,
+    memory_kib: Option<u64>,
 ) -> std::io::Result<Run> {
-    let mut command = match solution {
-        Solution::Program(path) => Command::new(path),
-        Solution::Itself { problem } => {
-            let mut command = Command::new(std::env::current_exe()?);
-            command.env(ACT_AS, problem);
+    let (program, act_as) = match solution {
+        Solution::Program(path) => (path.clone(), None),
+        Solution::Itself { problem } => (std::env::current_exe()?, Some(problem)),
+    };
+    let mut command = match memory_kib {
+        // `exec` keeps the process id, so wait4 still reports the program.
+        Some(kib) => {
+            let mut command = Command::new("sh");
+            command
+                .arg("-c")
+                .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+                .arg(&program);
             command
         }
+        None => Command::new(&program),
     };
+    if let Some(problem) = act_as {
+        command.env(ACT_AS, problem);
+    }
     let mut child = command
         .args(args)
         .stdin(std::fs::File::open(input)?)
