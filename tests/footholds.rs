@@ -56,6 +56,18 @@ proptest! {
         prop_assert_eq!(search::solve(&game), naive::solve(&game), "on this input:\n{}", game_input(&game));
     }
 
+    /// The root's two drivers: null-window passes only, and one wide search
+    /// once the root is found lost. Judge-sized boards never reach the usual
+    /// switch, so both are forced here.
+    #[test]
+    fn both_root_drivers_equal_naive(game in games(5, 25)) {
+        let expected = naive::solve(&game);
+        for wide_after in [0, u64::MAX] {
+            let (moves, _) = search::solve_switching_at(&game, u64::MAX, wide_after).unwrap();
+            prop_assert_eq!(moves, expected, "wide_after {} on this input:\n{}", wide_after, game_input(&game));
+        }
+    }
+
     #[test]
     fn fast_equals_naive_on_full_and_sparse_boards(game in games(4, 0)) {
         prop_assert_eq!(search::solve(&game), naive::solve(&game), "on this input:\n{}", game_input(&game));
@@ -106,6 +118,9 @@ proptest! {
     /// Just past the judge's limits, where the naive minimax still finishes.
     #[test]
     fn fast_equals_naive_on_six_by_six_with_holes(game in games(6, 40)) {
-        prop_assert_eq!(search::solve(&game), naive::solve(&game), "on this input:\n{}", game_input(&game));
+        let expected = naive::solve(&game);
+        prop_assert_eq!(search::solve(&game), expected, "on this input:\n{}", game_input(&game));
+        let (wide, _) = search::solve_switching_at(&game, u64::MAX, 0).unwrap();
+        prop_assert_eq!(wide, expected, "wide root on this input:\n{}", game_input(&game));
     }
 }
