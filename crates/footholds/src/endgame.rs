@@ -43,10 +43,10 @@ impl Endgame {
         let other_bound = self.path_bound(other_region & !(1 << other), other);
         let a = self.longest_path(board, mover, other_bound + 1);
         let b = if a > other_bound {
-            self.longest_path(board, other, u32::MAX)
+            self.longest_in(other_region, other, u32::MAX)
         } else {
             // a is exact here; only whether b reaches a matters when it does.
-            self.longest_path(board, other, a)
+            self.longest_in(other_region, other, a)
         };
         if a <= b {
             -(K - (ply + 2 * a as i32))
