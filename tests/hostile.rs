@@ -298,7 +298,8 @@ fn cases() -> Vec<Case> {
             expect: AnyAnswer,
             tier: Tier::Quick,
         },
-        // F4: the slowest full 8 x 8 starts known, and 1 MB of them.
+        // F4: the slowest full 8 x 8 starts known (before the root's wide
+        // search for lost games, and after), and 1 MB of them.
         Case {
             name: "f4-footholds-8x8-from-1-3-and-6-3",
             problem: "footholds",
@@ -314,6 +315,14 @@ fn cases() -> Vec<Case> {
             input: || full_8x8((1, 4), (7, 7)).into_bytes(),
             expect: Answer("57\n"),
             tier: Tier::Quick,
+        },
+        Case {
+            name: "f4-footholds-8x8-from-2-3-and-4-4",
+            problem: "footholds",
+            args: &[],
+            input: || full_8x8((2, 3), (4, 4)).into_bytes(),
+            expect: Answer("60\n"),
+            tier: Tier::Slow,
         },
         Case {
             name: "f4-footholds-1mb-of-hard-games",

@@ -31,7 +31,7 @@ const INFINITY: i32 = 1_000;
 /// The work budget the binary gives one input, in positions searched
 /// (nodes of the game tree and steps of the endgame's longest-walk search,
 /// together): about ten seconds on this project's machine. The hardest full
-/// 8 × 8 start known takes about a tenth of it; the judge's 5 × 5 boards
+/// boards known take under a tenth of it; the judge's 5 × 5 boards
 /// need a few thousand.
 pub const WORK_LIMIT: u64 = 1 << 28;
 
