@@ -148,6 +148,25 @@ pub fn principal_line_within(
     Ok((line, root > 0, solver.work()))
 }
 
+/// A move to search, with what the territory count found out after it.
+#[derive(Clone, Copy, Default)]
+struct Candidate {
+    /// Most promising first.
+    rank: i32,
+    cell: usize,
+    /// Whether the players are known to be connected after it.
+    connected: bool,
+    /// Moves the other player can surely make after it (0: not counted).
+    other_walk: u32,
+}
+
+/// What [`Solver::territory`] finds.
+struct Territory {
+    score: i32,
+    connected: bool,
+    their_walk: u32,
+}
+
 struct Solver {
     geometry: Geometry,
     start_board: u64,
@@ -314,9 +333,17 @@ impl Solver {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = 0;
-        let mut ordered = [(0i32, 0usize, false); 4];
+        let mut ordered = [Candidate::default(); 4];
         let count = self.order_moves(after, moves, other, hint, &mut ordered);
-        for (index, &(_, next, connected)) in ordered[..count].iter().enumerate() {
+        for (index, candidate) in ordered[..count].iter().enumerate() {
+            let (next, connected) = (candidate.cell, candidate.connected);
+            // The other player surely makes `other_walk` moves after this
+            // one, so a win through it comes no sooner than that allows.
+            let upper = K - (ply + 1 + 2 * candidate.other_walk as i32);
+            if upper <= alpha {
+                best = best.max(upper);
+                continue;
+            }
             // Principal variation search: the first move gets the full window,
             // the others a null window first, and a re-search only if they
             // might be better.
@@ -360,41 +387,50 @@ impl Solver {
         moves: u64,
         other: usize,
         hint: Option<usize>,
-        ordered: &mut [(i32, usize, bool); 4],
+        ordered: &mut [Candidate; 4],
     ) -> usize {
         let mut count = 0;
         let mut rest = moves;
         while rest != 0 {
             let (next, remaining) = pop_lowest(rest);
             rest = remaining;
-            let (territory, connected) = if hint == Some(next) {
+            let unknown = |rank| Candidate {
+                rank,
+                cell: next,
+                connected: false,
+                other_walk: 0,
+            };
+            ordered[count] = if hint == Some(next) {
                 // The table's best move goes first.
-                (i32::MAX, false)
+                unknown(i32::MAX)
             } else if hint.is_some() {
                 // With the table's move first, the rest matter less: rank
                 // them by mobility, which is much cheaper than territory.
-                (
-                    (self.geometry.adjacent[next] & after).count_ones() as i32,
-                    false,
-                )
+                unknown((self.geometry.adjacent[next] & after).count_ones() as i32)
             } else if moves.count_ones() > 1 {
-                self.territory(after, next, other)
+                let territory = self.territory(after, next, other);
+                Candidate {
+                    rank: territory.score,
+                    cell: next,
+                    connected: territory.connected,
+                    other_walk: territory.their_walk,
+                }
             } else {
-                (0, false)
+                unknown(0)
             };
-            ordered[count] = (territory, next, connected);
             count += 1;
         }
-        ordered[..count].sort_unstable_by_key(|&(score, _, _)| std::cmp::Reverse(score));
+        ordered[..count].sort_unstable_by_key(|candidate| std::cmp::Reverse(candidate.rank));
         count
     }
 
     /// Cells the player on `me` reaches strictly before the player on `them`
-    /// (who moves next), minus the cells `them` reaches first; and whether
-    /// the two are connected.
-    fn territory(&self, board: u64, me: usize, them: usize) -> (i32, bool) {
+    /// (who moves next), minus the cells `them` reaches first; whether the
+    /// two are connected; and how many moves `them` can surely make.
+    fn territory(&self, board: u64, me: usize, them: usize) -> Territory {
         let (mut mine, mut theirs) = (1u64 << me, 1u64 << them);
         let mut free = board & !mine & !theirs;
+        let mut their_walk = 0;
         loop {
             // The other player moves first, so it claims its next ring first.
             let their_ring = self.geometry.spread(theirs) & free;
@@ -406,8 +442,14 @@ impl Solver {
                 // Both have claimed all they can reach. Connected players
                 // split one region between them, so the two parts touch;
                 // separated ones never do.
-                let score = mine.count_ones() as i32 - theirs.count_ones() as i32;
-                return (score, my_reach & theirs != 0);
+                return Territory {
+                    score: mine.count_ones() as i32 - theirs.count_ones() as i32,
+                    connected: my_reach & theirs != 0,
+                    their_walk,
+                };
+            }
+            if their_ring != 0 {
+                their_walk += 1;
             }
             theirs |= their_ring;
             mine |= my_ring;
