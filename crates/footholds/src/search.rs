@@ -308,7 +308,8 @@ impl Solver {
 
         let slot = self.table.slot(board, mover, other);
         let key = Entry::key(mover, other);
-        let entry = self.table.get(slot);
+        let entry = self.table.get(slot, board, key);
+        let work_before = self.work();
         let mut hint = None;
         if entry.matches(board, key) {
             let score = entry.score();
@@ -320,7 +321,10 @@ impl Solver {
             if alpha >= beta {
                 return score;
             }
-            hint = entry.best_move();
+            // A move that failed low like all the others is no hint.
+            if entry.bound() != Bound::Upper {
+                hint = entry.best_move();
+            }
         }
         // No win in one, so the best is a win three plies on; a loss comes
         // two plies on at the earliest. Narrow the window to what is possible.
@@ -374,8 +378,17 @@ impl Solver {
         } else {
             Bound::Exact
         };
-        self.table
-            .store(slot, Entry::new(board, key, best, bound, best_move));
+        self.table.store(
+            slot,
+            Entry::new(
+                board,
+                key,
+                best,
+                bound,
+                best_move,
+                self.work() - work_before,
+            ),
+        );
         best
     }
 
