@@ -15,6 +15,10 @@ pub struct Geometry {
     not_last_column: u64,
     /// The orthogonal neighbours of each cell.
     pub adjacent: Vec<u64>,
+    /// For each cell, its corners: two orthogonal neighbours at a right
+    /// angle and the diagonal cell between them, as one mask (zero where the
+    /// corner leaves the board).
+    corners: Vec<[u64; 4]>,
     /// The cells of the same colour as cell 0 on a checkerboard.
     pub even: u64,
     /// The shift from a cell to the one below it (the width), reduced to
@@ -53,6 +57,7 @@ impl Geometry {
             not_first_column: all & !first_column,
             not_last_column: all & !last_column,
             adjacent: Vec::with_capacity(cells),
+            corners: Vec::with_capacity(cells),
             even,
             row_shift: (width % 64) as u32,
             vertical: if width >= 64 { 0 } else { u64::MAX },
@@ -60,7 +65,42 @@ impl Geometry {
         geometry.adjacent = (0..cells)
             .map(|i| geometry.spread(1 << i) & !(1 << i))
             .collect();
+        let at = |r: isize, c: isize| -> Option<u64> {
+            let inside = r >= 0 && c >= 0 && (r as usize) < height && (c as usize) < width;
+            inside.then(|| 1u64 << (r as usize * width + c as usize))
+        };
+        geometry.corners = (0..cells)
+            .map(|i| {
+                let (r, c) = ((i / width) as isize, (i % width) as isize);
+                [(-1, 1), (1, 1), (1, -1), (-1, -1)].map(|(dr, dc)| {
+                    match (at(r + dr, c), at(r + dr, c + dc), at(r, c + dc)) {
+                        (Some(a), Some(d), Some(b)) => a | d | b,
+                        _ => 0,
+                    }
+                })
+            })
+            .collect();
         geometry
+    }
+
+    /// Whether taking `cell` out of a connected set of cells (`rest` is the
+    /// set without it) leaves its neighbours in `rest` joined around it:
+    /// each pair of them at a right angle with the diagonal cell between
+    /// them present joins two, and if the joins leave one group, what was
+    /// connected stays connected. (`false` says only that it might not.)
+    #[inline]
+    pub fn keeps_connected(&self, cell: usize, rest: u64) -> bool {
+        let neighbours = (self.adjacent[cell] & rest).count_ones();
+        if neighbours <= 1 {
+            return true;
+        }
+        let joins = self.corners[cell]
+            .iter()
+            .filter(|&&corner| corner != 0 && rest & corner == corner)
+            .count() as u32;
+        // Four neighbours joined all round make a ring of four joins for
+        // three links; otherwise the joins form a path.
+        joins + 1 >= neighbours
     }
 
     /// `set` and every cell orthogonally next to it.
@@ -131,6 +171,36 @@ mod tests {
         assert_eq!(line.flood(1, u64::MAX), u64::MAX);
         let column = Geometry::new(64, 1);
         assert_eq!(column.adjacent[5], (1 << 4) | (1 << 6));
+    }
+
+    /// Every board of 3 × 4 cells and every cell on it: where
+    /// `keeps_connected` says taking the cell out of its region keeps the
+    /// rest in one piece, a flood fill agrees.
+    #[test]
+    fn keeps_connected_never_hides_a_cut() {
+        let g = Geometry::new(3, 4);
+        let (mut claimed, mut cuts) = (0, 0);
+        for board in 0u64..1 << 12 {
+            for cell in 0..12 {
+                if board & (1 << cell) == 0 {
+                    continue;
+                }
+                let region = g.flood(1 << cell, board);
+                let rest = region & !(1 << cell);
+                let whole = match rest {
+                    0 => true,
+                    _ => g.flood(1 << rest.trailing_zeros(), rest) == rest,
+                };
+                if g.keeps_connected(cell, rest) {
+                    claimed += 1;
+                    assert!(whole, "board {board:#b}, cell {cell}");
+                } else if !whole {
+                    cuts += 1;
+                }
+            }
+        }
+        // The test sees both answers many times.
+        assert!(claimed > 10_000 && cuts > 1_000, "{claimed} {cuts}");
     }
 
     #[test]

@@ -75,10 +75,17 @@ impl Endgame {
         let mut best = 0;
         let mut moves = self.geometry.adjacent[from] & rest;
         let mut complete = true;
+        // Where taking `from` out leaves the rest in one piece, every move
+        // reaches all of it, and no flood fill is needed to say so.
+        let whole = self.geometry.keeps_connected(from, rest);
         while moves != 0 {
             let (next, remaining) = pop_lowest(moves);
             moves = remaining;
-            let reachable = self.geometry.flood(1 << next, rest);
+            let reachable = if whole {
+                rest
+            } else {
+                self.geometry.flood(1 << next, rest)
+            };
             // A walk through `next` is one move plus a walk from it.
             if self.path_bound(reachable & !(1 << next), next) < best {
                 continue;

@@ -358,8 +358,11 @@ impl Solver {
         let mut best_move = 0;
         let mut ordered = [Candidate::default(); 4];
         let count = self.order_moves(after, moves, other, hint, &mut ordered);
+        // The players are connected here, and stay so after any move if the
+        // cell the mover leaves is no cut between its neighbours.
+        let stays_connected = self.geometry.keeps_connected(mover, after);
         for (index, candidate) in ordered[..count].iter().enumerate() {
-            let (next, connected) = (candidate.cell, candidate.connected);
+            let (next, connected) = (candidate.cell, candidate.connected || stays_connected);
             // The other player surely makes `other_walk` moves after this
             // one, so a win through it comes no sooner than that allows.
             let upper = K - (ply + 1 + 2 * candidate.other_walk as i32);
