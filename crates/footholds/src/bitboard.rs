@@ -65,19 +65,30 @@ impl Geometry {
         geometry.adjacent = (0..cells)
             .map(|i| geometry.spread(1 << i) & !(1 << i))
             .collect();
-        let at = |r: isize, c: isize| -> Option<u64> {
-            let inside = r >= 0 && c >= 0 && (r as usize) < height && (c as usize) < width;
-            inside.then(|| 1u64 << (r as usize * width + c as usize))
+        // Each corner is a vertical neighbour, a horizontal one, and the
+        // cell next to both; a corner off the board is left zero.
+        let (shift, vertical) = (geometry.row_shift, geometry.vertical);
+        let (left_ok, right_ok) = (geometry.not_last_column, geometry.not_first_column);
+        let corner = |up_or_down: u64, sideways: u64, diagonal: u64| {
+            if up_or_down != 0 && sideways != 0 && diagonal != 0 {
+                up_or_down | sideways | diagonal
+            } else {
+                0
+            }
         };
         geometry.corners = (0..cells)
             .map(|i| {
-                let (r, c) = ((i / width) as isize, (i % width) as isize);
-                [(-1, 1), (1, 1), (1, -1), (-1, -1)].map(|(dr, dc)| {
-                    match (at(r + dr, c), at(r + dr, c + dc), at(r, c + dc)) {
-                        (Some(a), Some(d), Some(b)) => a | d | b,
-                        _ => 0,
-                    }
-                })
+                let cell = 1u64 << i;
+                let up = (cell >> shift) & vertical;
+                let down = (cell << shift) & vertical & all;
+                let left = (cell >> 1) & left_ok;
+                let right = (cell << 1) & right_ok & all;
+                [
+                    corner(up, right, (up << 1) & right_ok),
+                    corner(down, right, (down << 1) & right_ok & all),
+                    corner(down, left, (down >> 1) & left_ok),
+                    corner(up, left, (up >> 1) & left_ok),
+                ]
             })
             .collect();
         geometry
@@ -94,10 +105,9 @@ impl Geometry {
         if neighbours <= 1 {
             return true;
         }
-        let joins = self.corners[cell]
-            .iter()
-            .filter(|&&corner| corner != 0 && rest & corner == corner)
-            .count() as u32;
+        let joined = |corner: u64| u32::from(corner != 0 && rest & corner == corner);
+        let [first, second, third, fourth] = self.corners[cell];
+        let joins = joined(first) + joined(second) + joined(third) + joined(fourth);
         // Four neighbours joined all round make a ring of four joins for
         // three links; otherwise the joins form a path.
         joins + 1 >= neighbours
@@ -173,34 +183,41 @@ mod tests {
         assert_eq!(column.adjacent[5], (1 << 4) | (1 << 6));
     }
 
-    /// Every board of 3 × 4 cells and every cell on it: where
-    /// `keeps_connected` says taking the cell out of its region keeps the
-    /// rest in one piece, a flood fill agrees.
+    /// Every board of up to 12 cells in several shapes, and every cell on
+    /// it: where `keeps_connected` says taking the cell out of its region
+    /// keeps the rest in one piece, a flood fill agrees.
     #[test]
     fn keeps_connected_never_hides_a_cut() {
-        let g = Geometry::new(3, 4);
         let (mut claimed, mut cuts) = (0, 0);
-        for board in 0u64..1 << 12 {
-            for cell in 0..12 {
-                if board & (1 << cell) == 0 {
-                    continue;
-                }
-                let region = g.flood(1 << cell, board);
-                let rest = region & !(1 << cell);
-                let whole = match rest {
-                    0 => true,
-                    _ => g.flood(1 << rest.trailing_zeros(), rest) == rest,
-                };
-                if g.keeps_connected(cell, rest) {
-                    claimed += 1;
-                    assert!(whole, "board {board:#b}, cell {cell}");
-                } else if !whole {
-                    cuts += 1;
+        for (height, width) in [(3, 4), (4, 3), (2, 6), (1, 7), (7, 1), (3, 3)] {
+            let g = Geometry::new(height, width);
+            let cells = height * width;
+            for board in 0u64..1 << cells {
+                for cell in (0..cells).filter(|&cell| board & (1 << cell) != 0) {
+                    let region = g.flood(1 << cell, board);
+                    let rest = region & !(1 << cell);
+                    let whole = rest == 0 || g.flood(1 << rest.trailing_zeros(), rest) == rest;
+                    if g.keeps_connected(cell, rest) {
+                        claimed += 1;
+                        assert!(whole, "{height} x {width}, board {board:#b}, cell {cell}");
+                    } else if !whole {
+                        cuts += 1;
+                    }
                 }
             }
         }
         // The test sees both answers many times.
         assert!(claimed > 10_000 && cuts > 1_000, "{claimed} {cuts}");
+    }
+
+    #[test]
+    fn corners_stay_on_the_board() {
+        let g = Geometry::new(2, 3);
+        // Cell 0 is (0, 0): only its corner below and to the right exists.
+        assert_eq!(g.corners[0], [0, (1 << 3) | (1 << 4) | (1 << 1), 0, 0]);
+        // A 1 × 64 board has no corners at all.
+        let line = Geometry::new(1, 64);
+        assert!(line.corners.iter().all(|c| *c == [0; 4]));
     }
 
     #[test]

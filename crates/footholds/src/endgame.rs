@@ -10,9 +10,9 @@ use grid::hash::{fold, mix64};
 use crate::bitboard::{pop_lowest, Geometry};
 use crate::search::K;
 
-/// The longest walks already found, and the board's geometry.
+/// The longest walks already found. The board's geometry is the search's,
+/// passed in to each call rather than copied here.
 pub(crate) struct Endgame {
-    geometry: Geometry,
     /// Longest paths already computed, by region and starting cell.
     longest: HashMap<(u64, usize), u32, BuildMixHasher>,
     /// Steps of the longest-walk search so far (the work it did).
@@ -20,9 +20,8 @@ pub(crate) struct Endgame {
 }
 
 impl Endgame {
-    pub(crate) fn new(geometry: Geometry) -> Self {
+    pub(crate) fn new() -> Self {
         Endgame {
-            geometry,
             longest: HashMap::default(),
             steps: 0,
         }
@@ -36,17 +35,24 @@ impl Endgame {
     /// The score when the players can no longer meet: each walks its longest
     /// path. With the mover's longest path `a` and the other's `b`, the mover
     /// loses after `2a` more moves if `a <= b`, else wins after `2b + 1`.
-    pub(crate) fn separated(&mut self, board: u64, mover: usize, other: usize, ply: i32) -> i32 {
+    pub(crate) fn separated(
+        &mut self,
+        geometry: &Geometry,
+        board: u64,
+        mover: usize,
+        other: usize,
+        ply: i32,
+    ) -> i32 {
         // A walk of the mover longer than any the other could make decides the
         // game: stop looking once one is found, and then b must be exact.
-        let other_region = self.geometry.flood(1 << other, board);
-        let other_bound = self.path_bound(other_region & !(1 << other), other);
-        let a = self.longest_path(board, mover, other_bound + 1);
+        let other_region = geometry.flood(1 << other, board);
+        let other_bound = Self::path_bound(geometry, other_region & !(1 << other), other);
+        let a = self.longest_path(geometry, board, mover, other_bound + 1);
         let b = if a > other_bound {
-            self.longest_in(other_region, other, u32::MAX)
+            self.longest_in(geometry, other_region, other, u32::MAX)
         } else {
             // a is exact here; only whether b reaches a matters when it does.
-            self.longest_in(other_region, other, a)
+            self.longest_in(geometry, other_region, other, a)
         };
         if a <= b {
             -(K - (ply + 2 * a as i32))
@@ -57,15 +63,15 @@ impl Endgame {
 
     /// The longest walk from `from` over `board` (each cell left vanishes),
     /// or any value of at least `enough` once one that long is found.
-    fn longest_path(&mut self, board: u64, from: usize, enough: u32) -> u32 {
-        let region = self.geometry.flood(1 << from, board);
-        self.longest_in(region, from, enough)
+    fn longest_path(&mut self, geometry: &Geometry, board: u64, from: usize, enough: u32) -> u32 {
+        let region = geometry.flood(1 << from, board);
+        self.longest_in(geometry, region, from, enough)
     }
 
-    fn longest_in(&mut self, region: u64, from: usize, enough: u32) -> u32 {
+    fn longest_in(&mut self, geometry: &Geometry, region: u64, from: usize, enough: u32) -> u32 {
         self.steps += 1;
         let rest = region & !(1 << from);
-        let upper = self.path_bound(rest, from);
+        let upper = Self::path_bound(geometry, rest, from);
         if upper == 0 || enough == 0 {
             return 0;
         }
@@ -73,24 +79,24 @@ impl Endgame {
             return known;
         }
         let mut best = 0;
-        let mut moves = self.geometry.adjacent[from] & rest;
+        let mut moves = geometry.adjacent[from] & rest;
         let mut complete = true;
         // Where taking `from` out leaves the rest in one piece, every move
         // reaches all of it, and no flood fill is needed to say so.
-        let whole = self.geometry.keeps_connected(from, rest);
+        let whole = geometry.keeps_connected(from, rest);
         while moves != 0 {
             let (next, remaining) = pop_lowest(moves);
             moves = remaining;
             let reachable = if whole {
                 rest
             } else {
-                self.geometry.flood(1 << next, rest)
+                geometry.flood(1 << next, rest)
             };
             // A walk through `next` is one move plus a walk from it.
-            if self.path_bound(reachable & !(1 << next), next) < best {
+            if Self::path_bound(geometry, reachable & !(1 << next), next) < best {
                 continue;
             }
-            let length = 1 + self.longest_in(reachable, next, enough.saturating_sub(1));
+            let length = 1 + self.longest_in(geometry, reachable, next, enough.saturating_sub(1));
             best = best.max(length);
             if best >= upper {
                 break;
@@ -110,11 +116,11 @@ impl Endgame {
     /// An upper bound on the moves of a walk from `from` over the cells
     /// `rest`: at most one per cell, and a walk on a grid alternates colours,
     /// so it uses at most one more cell of the other colour than of its own.
-    pub(crate) fn path_bound(&self, rest: u64, from: usize) -> u32 {
-        let same_colour = if self.geometry.even & (1 << from) != 0 {
-            self.geometry.even
+    pub(crate) fn path_bound(geometry: &Geometry, rest: u64, from: usize) -> u32 {
+        let same_colour = if geometry.even & (1 << from) != 0 {
+            geometry.even
         } else {
-            !self.geometry.even
+            !geometry.even
         };
         let same = (rest & same_colour).count_ones();
         let other = (rest & !same_colour).count_ones();

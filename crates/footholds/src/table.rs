@@ -4,7 +4,7 @@
 
 use grid::hash::{fold, mix64};
 
-/// The table starts with 2^10 entries (16 KiB) and grows fourfold, once half
+/// The table starts with 2^8 entries (4 KiB) and grows fourfold, once half
 /// of it is in use, to at most 2^14 (256 KiB, which stays in the
 /// processor's cache). Entries come in buckets of two (see [`Table::store`]).
 ///
@@ -19,7 +19,7 @@ use grid::hash::{fold, mix64};
 /// hardest full boards (from the 8 × 8 centre, 9.1 M → 6.2 M, and
 /// 0.29 → 0.22 s); a larger table still gains less than its cache misses
 /// cost.
-const TABLE_START_BITS: usize = 10;
+const TABLE_START_BITS: usize = 8;
 const TABLE_MAX_BITS: usize = 14;
 
 /// A transposition-table entry: the footholds, and a packed word with the
