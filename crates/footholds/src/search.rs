@@ -331,7 +331,8 @@ impl Solver {
         let slot = self.table.slot(board, mover, other);
         let key = Entry::key(mover, other);
         let entry = self.table.get(slot, board, key);
-        let work_before = self.work();
+        // The subtree's size, in game-tree nodes, decides what the table keeps.
+        let nodes_before = self.nodes;
         let mut hint = None;
         if entry.matches(board, key) {
             let score = entry.score();
@@ -363,7 +364,8 @@ impl Solver {
         let count = self.order_moves(after, moves, other, hint, &mut ordered);
         // The players are connected here, and stay so after any move if the
         // cell the mover leaves is no cut between its neighbours.
-        let stays_connected = self.geometry.keeps_connected(mover, after);
+        let stays_connected = ordered[..count].iter().any(|c| !c.connected)
+            && self.geometry.keeps_connected(mover, after);
         for (index, candidate) in ordered[..count].iter().enumerate() {
             let (next, connected) = (candidate.cell, candidate.connected || stays_connected);
             // The other player surely makes `other_walk` moves after this
@@ -411,7 +413,7 @@ impl Solver {
                 best,
                 bound,
                 best_move,
-                self.work() - work_before,
+                self.nodes - nodes_before,
             ),
         );
         best
