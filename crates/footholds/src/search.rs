@@ -42,9 +42,11 @@ pub struct OutOfBudget {
     pub budget: u64,
 }
 
-/// The work (positions searched) after which a root found lost is finished
-/// by one wide search instead of more null-window passes: about 30 ms. The
-/// judge's boards and other cheap roots stay below it. See `root_value`.
+/// The work (positions searched, about 30 ms) past which the root's first
+/// test counts as costly, and the root stops relying on plain MTD(f): a
+/// lost root is finished by one wide search, and a won one skips a score in
+/// its next test. The judge's boards and other cheap roots stay below it.
+/// See `root_value`.
 pub const WIDE_AFTER_WORK: u64 = 1 << 20;
 
 /// The total number of moves under optimal play, A moving first.
@@ -58,11 +60,11 @@ pub fn solve_within(game: &Game, budget: u64) -> Result<(u32, u64), OutOfBudget>
     solve_switching_at(game, budget, WIDE_AFTER_WORK)
 }
 
-/// [`solve_within`], with the root's switch from null-window passes to one
-/// wide search after `wide_after` positions instead of [`WIDE_AFTER_WORK`]:
-/// 0 always switches on a lost root, `u64::MAX` never does. Both drivers
-/// give the same answer; the tests check that on boards small enough to
-/// stay under the usual switch.
+/// [`solve_within`], with `wide_after` positions in place of
+/// [`WIDE_AFTER_WORK`] as the cost past which the root leaves plain MTD(f):
+/// 0 always does, `u64::MAX` never does. Both drivers give the same answer;
+/// the tests check that on boards small enough to stay under the usual
+/// switch.
 pub fn solve_switching_at(
     game: &Game,
     budget: u64,
@@ -256,12 +258,7 @@ impl Solver {
             (-INFINITY, first)
         };
         let mut guess = first;
-        // A won root that was costly to prove: the next test skips one
-        // possible score (asks for a win two plies sooner than the next).
-        // The test just past a weak first bound is the costliest of all: it
-        // lets the winner take slow wins, whose proofs are large. From
-        // (1,2) and (7,7) on the full 8 × 8 board, "a win by ply 59" took
-        // 9.1 M positions and "by ply 57" 6.6 M.
+        // A won root that was costly to prove skips a score (see above).
         let mut skip = first >= 1 && self.work() > wide_after;
         while lower < upper && !self.exhausted() {
             let mut beta = if guess == lower { guess + 1 } else { guess };
