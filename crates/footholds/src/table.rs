@@ -24,7 +24,7 @@ const TABLE_MAX_BITS: usize = 14;
 
 /// A transposition-table entry: the footholds, and a packed word with the
 /// rest of the key (the two cells), the score, its bound, the best move, and
-/// how much work its search took.
+/// how much work its search took (in game-tree nodes, as a logarithm).
 /// All zeros is an empty entry (the packed word of a stored one never is).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Entry {
@@ -136,8 +136,9 @@ impl Table {
     /// root are the ones worth keeping from one MTD(f) pass to the next,
     /// and the many cheap ones deep down would otherwise push them out.
     /// The second place takes every other entry, so the position just
-    /// searched is there for the principal variation search's re-search. Grows the table fourfold once half of
-    /// it is in use, up to 2^[`TABLE_MAX_BITS`].
+    /// searched is there for the principal variation search's re-search.
+    /// Grows the table fourfold once half of it is in use, up to
+    /// 2^[`TABLE_MAX_BITS`].
     pub(crate) fn store(&mut self, slot: usize, entry: Entry) {
         self.place(slot, entry);
         if self.filled * 2 > self.entries.len() && self.entries.len() < 1 << TABLE_MAX_BITS {
