@@ -124,3 +124,33 @@ proptest! {
         prop_assert_eq!(wide, expected, "wide root on this input:\n{}", game_input(&game));
     }
 }
+
+/// The README's Limits section says the hardest full boards known take
+/// under 15 million positions: the slowest starts of the 8 × 8 sweep and
+/// the 7 × 9 centre finish within that budget, with their answers.
+#[test]
+fn hardest_full_starts_stay_within_the_documented_work() {
+    let full = |rows: usize, cols: usize, a: (usize, usize), b: (usize, usize)| {
+        Game::new(
+            rows,
+            cols,
+            vec![true; rows * cols],
+            a.0 * cols + a.1,
+            b.0 * cols + b.1,
+        )
+    };
+    for (game, expected) in [
+        (full(8, 8, (1, 1), (6, 6)), 56),
+        (full(8, 8, (1, 3), (6, 3)), 52),
+        (full(8, 8, (1, 2), (7, 7)), 57),
+        (full(7, 9, (3, 3), (3, 4)), 50),
+    ] {
+        let result = search::solve_within(&game, 15_000_000);
+        assert_eq!(
+            result.map(|(moves, _)| moves),
+            Ok(expected),
+            "on this input:\n{}",
+            game_input(&game)
+        );
+    }
+}
