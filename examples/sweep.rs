@@ -1,9 +1,11 @@
-//! `cargo run --release --example sweep -- [ROWS COLS | BOARD]`: solves the
+//! `cargo run --release --example sweep -- [ROWS COLS | BOARD | all N]`: solves the
 //! footholds game from every pair of starting cells of a board (a full
 //! ROWS × COLS board, default 6 × 6, or a board given as a JSON array of
 //! rows) and shows where the game is hard: for each cell of A, the answer
 //! and the slowest solve over every cell of B, as two text heat maps, then
-//! the ten slowest pairs.
+//! the ten slowest pairs. `all N` sweeps every full board of at most N
+//! cells, every shape R × C with R·C ≤ N, and prints each shape's slowest
+//! pair.
 //!
 //! Pairs that a symmetry of the board maps onto one already solved are not
 //! solved again. A full 8 × 8 board has 4,032 pairs (518 after
@@ -19,6 +21,9 @@ type Summary = dyn Fn(&[(u32, Duration)]) -> String;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (rows, cols, cells) = match args.as_slice() {
+        [all, most] if all == "all" => {
+            return sweep_every_shape(most.parse().expect("MAX_CELLS"));
+        }
         [board] => board_from_json(board),
         [rows, cols] => {
             let (r, c) = (rows.parse().expect("ROWS"), cols.parse().expect("COLS"));
@@ -27,27 +32,9 @@ fn main() {
         _ => (6, 6, vec![true; 36]),
     };
     assert!(rows * cols <= 64, "a board has at most 64 cells");
-    let symmetries = symmetries(rows, cols, &cells);
-    let area = rows * cols;
-    // Per pair (a, b): the answer and the time, filled by symmetry too.
-    let mut solved: Vec<Option<(u32, Duration)>> = vec![None; area * area];
     let started = Instant::now();
-    let mut solves = 0;
-    for a in (0..area).filter(|&a| cells[a]) {
-        for b in (0..area).filter(|&b| cells[b] && b != a) {
-            if solved[a * area + b].is_some() {
-                continue;
-            }
-            let game = Game::new(rows, cols, cells.clone(), a, b);
-            let clock = Instant::now();
-            let answer = search::solve(&game);
-            let time = clock.elapsed();
-            solves += 1;
-            for map in &symmetries {
-                solved[map[a] * area + map[b]] = Some((answer, time));
-            }
-        }
-    }
+    let (solved, solves) = solve_every_pair(rows, cols, &cells);
+    let area = rows * cols;
     println!(
         "{rows} x {cols} board, {} start pairs, {solves} solved (the rest by symmetry) in {:.1} s\n",
         solved.iter().filter(|s| s.is_some()).count(),
@@ -85,17 +72,98 @@ fn main() {
                 * 1e3
         )
     });
-    let mut pairs: Vec<(Duration, usize, usize, u32)> = (0..area * area)
+    println!("the slowest pairs:");
+    for (time, a, b, answer) in slowest_pairs(&solved, area).iter().take(10) {
+        println!(
+            "  A {} B {}: {answer} moves, {:.1} ms",
+            at(*a, cols),
+            at(*b, cols),
+            time.as_secs_f64() * 1e3
+        );
+    }
+}
+
+/// Solves every start pair of the board, each pair that a symmetry maps
+/// onto one already solved only once. Returns, per pair `a * area + b`, the
+/// answer and the time, and how many pairs were solved.
+fn solve_every_pair(
+    rows: usize,
+    cols: usize,
+    cells: &[bool],
+) -> (Vec<Option<(u32, Duration)>>, usize) {
+    let symmetries = symmetries(rows, cols, cells);
+    let area = rows * cols;
+    let mut solved: Vec<Option<(u32, Duration)>> = vec![None; area * area];
+    let mut solves = 0;
+    for a in (0..area).filter(|&a| cells[a]) {
+        for b in (0..area).filter(|&b| cells[b] && b != a) {
+            if solved[a * area + b].is_some() {
+                continue;
+            }
+            let game = Game::new(rows, cols, cells.to_vec(), a, b);
+            let clock = Instant::now();
+            let answer = search::solve(&game);
+            let time = clock.elapsed();
+            solves += 1;
+            for map in &symmetries {
+                solved[map[a] * area + map[b]] = Some((answer, time));
+            }
+        }
+    }
+    (solved, solves)
+}
+
+/// The solved pairs as (time, a, b, answer), slowest first.
+fn slowest_pairs(
+    solved: &[Option<(u32, Duration)>],
+    area: usize,
+) -> Vec<(Duration, usize, usize, u32)> {
+    let mut pairs: Vec<(Duration, usize, usize, u32)> = (0..solved.len())
         .filter_map(|k| solved[k].map(|(answer, time)| (time, k / area, k % area, answer)))
         .collect();
     pairs.sort_by_key(|pair| std::cmp::Reverse(pair.0));
-    println!("the slowest pairs:");
-    let at = |cell: usize| format!("({},{})", cell / cols, cell % cols);
-    for (time, a, b, answer) in pairs.iter().take(10) {
+    pairs
+}
+
+/// A cell as `(row,col)`.
+fn at(cell: usize, cols: usize) -> String {
+    format!("({},{})", cell / cols, cell % cols)
+}
+
+/// Sweeps every full board of at most `most` cells (and at least two) and
+/// prints, per shape, its slowest pair; then the shapes by their slowest
+/// pair, slowest first.
+fn sweep_every_shape(most: usize) {
+    assert!(most <= 64, "a board has at most 64 cells");
+    let started = Instant::now();
+    let mut worst = Vec::new();
+    for rows in 1..=most {
+        for cols in (1..=most / rows).filter(|&cols| rows * cols >= 2) {
+            let area = rows * cols;
+            let clock = Instant::now();
+            let (solved, solves) = solve_every_pair(rows, cols, &vec![true; area]);
+            let (time, a, b, answer) = slowest_pairs(&solved, area)[0];
+            println!(
+                "{rows:>2} x {cols:<2} {solves:>5} solves in {:>6.2} s; slowest A {} B {}: {answer} moves, {:.1} ms",
+                clock.elapsed().as_secs_f64(),
+                at(a, cols),
+                at(b, cols),
+                time.as_secs_f64() * 1e3
+            );
+            worst.push((time, rows, cols, a, b, answer));
+        }
+    }
+    worst.sort_by_key(|shape| std::cmp::Reverse(shape.0));
+    println!(
+        "\n{} shapes in {:.1} s; the slowest shapes by their slowest pair:",
+        worst.len(),
+        started.elapsed().as_secs_f64()
+    );
+    for (time, rows, cols, a, b, answer) in worst.iter().take(15) {
         println!(
-            "  A {} B {}: {answer} moves, {:.1} ms",
-            at(*a),
-            at(*b),
+            "  {rows} x {cols}, A {} B {}: {answer} moves, {:.1} ms",
+            at(*a, *cols),
+            at(*b, *cols),
             time.as_secs_f64() * 1e3
         );
     }

@@ -9,7 +9,8 @@
 //! Approach: [`search`] is an exact negamax with alpha-beta pruning over
 //! `u64` bitboards (boards of up to 64 cells). Scores encode both the winner
 //! and the length (a win ending at ply p scores K − p, a loss −(K − p)), so
-//! a transposition table keyed on the full position stores them safely, as
+//! a transposition table keyed on the live position (the footholds either
+//! player can still reach, the two cells and the ply) stores them safely, as
 //! exact values or as bounds; it keeps the positions that cost the most
 //! work. Moves are ordered by territory (cells reached before the
 //! opponent), which also counts the moves the opponent can surely make, so

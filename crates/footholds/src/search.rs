@@ -14,10 +14,17 @@
 //!
 //! # The table
 //!
-//! Keyed on the full position (footholds, mover's cell, other's cell), with
-//! the full key stored and compared, and a well-mixed hash. A value found
-//! with a narrowed window is stored as the bound it is (lower after a
-//! cut-off, upper when nothing beat alpha), never as an exact score.
+//! Keyed on the live position: the footholds either player can still reach,
+//! the two cells, and the ply. Footholds cut off from both players can never
+//! matter again, and leaving them out of the key is what makes positions
+//! transpose: two lines of play that wall off different pockets, or leave
+//! the same cells by different trails, often meet in the same live region at
+//! the same ply. On the hardest full 8 × 8 starts that cuts the positions
+//! searched by more than half. (The ply stays in the key because scores
+//! count plies from the start.) The full key is stored and compared, under
+//! a well-mixed hash. A value found with a narrowed window is stored as the
+//! bound it is (lower after a cut-off, upper when nothing beat alpha), never
+//! as an exact score.
 
 use crate::bitboard::{pop_lowest, Geometry};
 use crate::endgame::Endgame;
@@ -156,8 +163,9 @@ struct Candidate {
     /// Most promising first.
     rank: i32,
     cell: usize,
-    /// Whether the players are known to be connected after it.
-    connected: bool,
+    /// The cells the players reach after it, when they are known to be
+    /// connected (0: not known).
+    region: u64,
     /// Moves the other player can surely make after it (0: not counted).
     other_walk: u32,
 }
@@ -165,7 +173,8 @@ struct Candidate {
 /// What [`Solver::territory`] finds.
 struct Territory {
     score: i32,
-    connected: bool,
+    /// The cells the two reach, when they are connected (0 when not).
+    region: u64,
     their_walk: u32,
 }
 
@@ -279,15 +288,15 @@ impl Solver {
     /// The score for the mover on `mover`, the other player on `other`, with
     /// footholds `board`, searched within the window `(alpha, beta)`.
     fn value(&mut self, board: u64, mover: usize, other: usize, alpha: i32, beta: i32) -> i32 {
-        self.value_of(board, mover, other, alpha, beta, false)
+        self.value_of(board, mover, other, alpha, beta, 0)
     }
 
-    /// [`Solver::value`], told whether the players are already known to be
-    /// connected (`false`: not known). The parent's territory count finds
-    /// that out, and the flood fill that would check it again is among the
-    /// costliest steps of a node. (Were it ever wrongly `true`, the answer
-    /// would still be exact: the separated endgame is a shortcut, and the
-    /// search without it gives the same score.)
+    /// [`Solver::value`], told the live region when the parent already knows
+    /// it (0: not known): the footholds the two players reach, who are then
+    /// connected. The parent's territory count finds it, or the parent's
+    /// region less the cell it left, when that cell was no cut; the flood
+    /// fill that would find it again is among the costliest steps of a
+    /// node. It must be exact, since it is the table's key.
     fn value_of(
         &mut self,
         board: u64,
@@ -295,7 +304,7 @@ impl Solver {
         other: usize,
         mut alpha: i32,
         mut beta: i32,
-        known_connected: bool,
+        known_region: u64,
     ) -> i32 {
         // Past the budget every value is 0 and meaningless: the callers
         // check `exhausted` and report it instead of an answer.
@@ -319,19 +328,24 @@ impl Solver {
             return K - (ply + 1);
         }
         // Separated players each walk their own region.
-        if !known_connected && !self.geometry.connected(1 << mover, 1 << other, board) {
+        let region = if known_region != 0 {
+            known_region
+        } else {
+            self.geometry.flood(1 << mover, board)
+        };
+        if region & (1 << other) == 0 {
             return self
                 .endgame
                 .separated(&self.geometry, board, mover, other, ply);
         }
 
-        let slot = self.table.slot(board, mover, other);
-        let key = Entry::key(mover, other);
-        let entry = self.table.get(slot, board, key);
+        let slot = self.table.slot(region, mover, other, ply);
+        let key = Entry::key(mover, other, ply);
+        let entry = self.table.get(slot, region, key);
         // The subtree's size, in game-tree nodes, decides what the table keeps.
         let nodes_before = self.nodes;
         let mut hint = None;
-        if entry.matches(board, key) {
+        if entry.matches(region, key) {
             let score = entry.score();
             match entry.bound() {
                 Bound::Exact => return score,
@@ -361,10 +375,17 @@ impl Solver {
         let count = self.order_moves(after, moves, other, hint, &mut ordered);
         // The players are connected here, and stay so after any move if the
         // cell the mover leaves is no cut between its neighbours.
-        let stays_connected = ordered[..count].iter().any(|c| !c.connected)
+        let stays_connected = ordered[..count].iter().any(|c| c.region == 0)
             && self.geometry.keeps_connected(mover, after);
         for (index, candidate) in ordered[..count].iter().enumerate() {
-            let (next, connected) = (candidate.cell, candidate.connected || stays_connected);
+            let next = candidate.cell;
+            let connected = if candidate.region != 0 {
+                candidate.region
+            } else if stays_connected {
+                region & !(1 << mover)
+            } else {
+                0
+            };
             // The other player surely makes `other_walk` moves after this
             // one, so a win through it comes no sooner than that allows.
             let upper = K - (ply + 1 + 2 * candidate.other_walk as i32);
@@ -405,7 +426,7 @@ impl Solver {
         self.table.store(
             slot,
             Entry::new(
-                board,
+                region,
                 key,
                 best,
                 bound,
@@ -434,7 +455,7 @@ impl Solver {
             let unknown = |rank| Candidate {
                 rank,
                 cell: next,
-                connected: false,
+                region: 0,
                 other_walk: 0,
             };
             ordered[count] = if hint == Some(next) {
@@ -449,7 +470,7 @@ impl Solver {
                 Candidate {
                     rank: territory.score,
                     cell: next,
-                    connected: territory.connected,
+                    region: territory.region,
                     other_walk: territory.their_walk,
                 }
             } else {
@@ -481,7 +502,11 @@ impl Solver {
                 // separated ones never do.
                 return Territory {
                     score: mine.count_ones() as i32 - theirs.count_ones() as i32,
-                    connected: my_reach & theirs != 0,
+                    region: if my_reach & theirs != 0 {
+                        mine | theirs
+                    } else {
+                        0
+                    },
                     their_walk,
                 };
             }

@@ -1,6 +1,6 @@
 //! The transposition table of the footholds search: positions keyed in full
-//! (footholds, mover's cell, other's cell), each with its score as an exact
-//! value or as the bound it is, and the best move found.
+//! (the live footholds, mover's cell, other's cell, ply), each with its score
+//! as an exact value or as the bound it is, and the best move found.
 
 use grid::hash::{fold, mix64};
 
@@ -8,22 +8,20 @@ use grid::hash::{fold, mix64};
 /// of it is in use, to at most 2^14 (256 KiB, which stays in the
 /// processor's cache). Entries come in buckets of two (see [`Table::store`]).
 ///
-/// Small on purpose. Transpositions are rare in this game: a position holds
-/// both trails, and two move orders seldom leave the same cells. What the
-/// table buys is the bounds and best moves of positions searched again, by
-/// MTD(f)'s passes and the re-searches, and what matters is which of them it
-/// keeps. With every entry simply replacing the last, 2^14 entries did no
-/// better than 16, and 2^22 (64 MiB) saved a quarter of the positions but
-/// lost more to cache misses. Keeping, in each bucket, the entry whose
-/// search took the most work cut the positions searched by a third on the
-/// hardest full boards (from the 8 × 8 centre, 9.1 M → 6.2 M, and
-/// 0.29 → 0.22 s); a larger table still gains less than its cache misses
-/// cost.
+/// Small on purpose. The table buys the bounds and best moves of positions
+/// searched again, by MTD(f)'s passes, the re-searches and transpositions,
+/// and what matters is which of them it keeps. Keeping, in each bucket, the
+/// entry whose search took the most work cut the positions searched by a
+/// third on the hardest full boards (from the 8 × 8 centre, 9.1 M → 6.2 M);
+/// keying on the live region rather than every foothold left halved them
+/// again (6.2 M → 2.7 M). A larger table gains less than its cache misses
+/// cost: 2^16 entries save 10% of the positions and lose 10% of the time,
+/// 2^18 save 15% and lose 50%.
 const TABLE_START_BITS: usize = 8;
 const TABLE_MAX_BITS: usize = 14;
 
-/// A transposition-table entry: the footholds, and a packed word with the
-/// rest of the key (the two cells), the score, its bound, the best move, and
+/// A transposition-table entry: the live footholds, and a packed word with
+/// the rest of the key (the two cells and the ply), the score, its bound, the best move, and
 /// how much work its search took (in game-tree nodes, as a logarithm).
 /// All zeros is an empty entry (the packed word of a stored one never is).
 #[derive(Clone, Copy, Default)]
@@ -31,6 +29,9 @@ pub(crate) struct Entry {
     board: u64,
     packed: u64,
 }
+
+/// The bits of the packed word that belong to the key: the two cells and the ply.
+const KEY_BITS: u64 = 0xFF00_0000_0000_FFFF;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Bound {
@@ -41,8 +42,8 @@ pub(crate) enum Bound {
 
 impl Entry {
     /// The key part of `packed`: `mover + 1` and `other + 1` (never 0).
-    pub(crate) fn key(mover: usize, other: usize) -> u64 {
-        (mover as u64 + 1) | ((other as u64 + 1) << 8)
+    pub(crate) fn key(mover: usize, other: usize, ply: i32) -> u64 {
+        (mover as u64 + 1) | ((other as u64 + 1) << 8) | ((ply as u64) << 56)
     }
 
     pub(crate) fn new(
@@ -69,7 +70,7 @@ impl Entry {
     }
 
     pub(crate) fn matches(&self, board: u64, key: u64) -> bool {
-        self.board == board && self.packed & 0xFFFF == key
+        self.board == board && self.packed & KEY_BITS == key
     }
 
     pub(crate) fn score(&self) -> i32 {
@@ -111,8 +112,11 @@ impl Table {
     }
 
     /// The slot of a position: the first of the two entries of its bucket.
-    pub(crate) fn slot(&self, board: u64, mover: usize, other: usize) -> usize {
-        let h = mix64(fold(board, (mover * 64 + other) as u64));
+    pub(crate) fn slot(&self, board: u64, mover: usize, other: usize, ply: i32) -> usize {
+        let h = mix64(fold(
+            board,
+            ((ply as usize * 64 + mover) * 64 + other) as u64,
+        ));
         (h as usize) & (self.entries.len() - 2)
     }
 
@@ -148,7 +152,7 @@ impl Table {
             for [board, packed] in old.into_iter().filter(|e| e[1] != 0) {
                 let mover = (packed & 0xFF) as usize - 1;
                 let other = ((packed >> 8) & 0xFF) as usize - 1;
-                let slot = self.slot(board, mover, other);
+                let slot = self.slot(board, mover, other, (packed >> 56) as i32);
                 self.place(slot, Entry { board, packed });
             }
         }
@@ -156,7 +160,7 @@ impl Table {
 
     fn place(&mut self, slot: usize, entry: Entry) {
         let kept = self.entries[slot];
-        let same = kept[0] == entry.board && kept[1] & 0xFFFF == entry.packed & 0xFFFF;
+        let same = kept[0] == entry.board && kept[1] & KEY_BITS == entry.packed & KEY_BITS;
         let place = if same || Entry::effort(entry.packed) >= Entry::effort(kept[1]) {
             slot
         } else {
