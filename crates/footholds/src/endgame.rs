@@ -117,6 +117,15 @@ impl Endgame {
     /// `rest`: at most one per cell, and a walk on a grid alternates colours,
     /// so it uses at most one more cell of the other colour than of its own.
     pub(crate) fn path_bound(geometry: &Geometry, rest: u64, from: usize) -> u32 {
+        let dead_ends = geometry.dead_ends(rest | (1 << from)) & rest;
+        if dead_ends == 0 {
+            Self::colour_bound(geometry, rest, from)
+        } else {
+            Self::colour_bound(geometry, rest & !dead_ends, from) + 1
+        }
+    }
+
+    fn colour_bound(geometry: &Geometry, rest: u64, from: usize) -> u32 {
         let same_colour = if geometry.even & (1 << from) != 0 {
             geometry.even
         } else {

@@ -86,6 +86,33 @@ pub fn solve_switching_at(
     Ok((plies_of(score), solver.work()))
 }
 
+/// The least size of a real score: a game ends by ply 63 (boards have at
+/// most 64 cells). Bounds between `-REAL` and `REAL` say only who wins.
+const REAL: i32 = K - 64;
+
+/// A score at `ply` as the table keeps it, counted from the position rather
+/// than from the start (`K − r` for a win `r` plies on, `−(K − r)` for a
+/// loss), so that a position reached at another ply can use it. A bound
+/// that says only who wins becomes 0, which says the same at every ply.
+fn relative(score: i32, ply: i32) -> i32 {
+    if score >= REAL {
+        score + ply
+    } else if score <= -REAL {
+        score - ply
+    } else {
+        0
+    }
+}
+
+/// The score at `ply` of a score the table keeps (see [`relative`]).
+fn absolute(kept: i32, ply: i32) -> i32 {
+    match kept.signum() {
+        1 => kept - ply,
+        -1 => kept + ply,
+        _ => 0,
+    }
+}
+
 /// The ply at which a game with this (root) score ends.
 fn plies_of(score: i32) -> u32 {
     if score > 0 {
@@ -339,14 +366,14 @@ impl Solver {
                 .separated(&self.geometry, board, mover, other, ply);
         }
 
-        let slot = self.table.slot(region, mover, other, ply);
-        let key = Entry::key(mover, other, ply);
+        let slot = self.table.slot(region, mover, other);
+        let key = Entry::key(mover, other);
         let entry = self.table.get(slot, region, key);
         // The subtree's size, in game-tree nodes, decides what the table keeps.
         let nodes_before = self.nodes;
         let mut hint = None;
         if entry.matches(region, key) {
-            let score = entry.score();
+            let score = absolute(entry.score(), ply);
             match entry.bound() {
                 Bound::Exact => return score,
                 Bound::Lower => alpha = alpha.max(score),
@@ -428,7 +455,7 @@ impl Solver {
             Entry::new(
                 region,
                 key,
-                best,
+                relative(best, ply),
                 bound,
                 best_move,
                 self.nodes - nodes_before,
