@@ -20,9 +20,10 @@
 //! transpose: two lines of play that wall off different pockets, or leave
 //! the same cells by different trails, often meet in the same live region at
 //! the same ply. On the hardest full 8 × 8 starts that cuts the positions
-//! searched by more than half. (The ply stays in the key because scores
-//! count plies from the start.) The full key is stored and compared, under
-//! a well-mixed hash. A value found with a narrowed window is stored as the
+//! searched by more than half. The same live position can come at
+//! different plies, so the table keeps scores counted from the position
+//! rather than from the start (see `relative`). The full key is stored and
+//! compared, under a well-mixed hash. A value found with a narrowed window is stored as the
 //! bound it is (lower after a cut-off, upper when nothing beat alpha), never
 //! as an exact score.
 
@@ -569,11 +570,43 @@ mod tests {
     }
 
     #[test]
+    fn relative_scores_move_with_the_ply() {
+        // A win 5 plies on, kept at ply 10 and read at ply 14.
+        assert_eq!(absolute(relative(K - 15, 10), 14), K - 19);
+        // A loss 6 plies on, likewise.
+        assert_eq!(absolute(relative(-(K - 16), 10), 14), -(K - 20));
+        // Scores never come between -REAL and REAL, but bounds can: those
+        // say only who wins, and stay on their side of 0 at every ply.
+        for bound in [-REAL + 1, -1, 1, REAL - 1] {
+            assert_eq!(absolute(relative(bound, 10), 50), 0);
+        }
+        // Every real score round-trips at the same ply.
+        for ply in 0..64 {
+            for score in (REAL..=K - ply).chain(-(K - ply)..=-REAL) {
+                assert_eq!(absolute(relative(score, ply), ply), score);
+            }
+        }
+    }
+
+    #[test]
     fn path_bound_counts_colours() {
         let solver = Solver::new(&game("[[1, 1, 1]] [0, 0] [0, 0]"));
         // From cell 0 over cells 1 and 2: other colour 1, same colour 1: 2 moves.
         assert_eq!(Endgame::path_bound(&solver.geometry, 0b110, 0), 2);
         // From cell 1 over cells 0 and 2 (both the other colour): 1 move.
         assert_eq!(Endgame::path_bound(&solver.geometry, 0b101, 1), 1);
+    }
+
+    #[test]
+    fn path_bound_lets_one_dead_end_in() {
+        let solver = Solver::new(&game("[[1, 1, 1, 1, 1]] [0, 0] [0, 0]"));
+        // From the middle of a row of five, the colours allow all four
+        // moves, but the two ends are dead ends and a walk reaches one.
+        assert_eq!(solver.geometry.dead_ends(0b11111), 0b10001);
+        assert_eq!(Endgame::path_bound(&solver.geometry, 0b11011, 2), 2);
+        // A ring of four has none.
+        let square = Solver::new(&game("[[1, 1], [1, 1]] [0, 0] [0, 0]"));
+        assert_eq!(square.geometry.dead_ends(0b1111), 0);
+        assert_eq!(Endgame::path_bound(&square.geometry, 0b1110, 0), 3);
     }
 }

@@ -1,6 +1,8 @@
 //! The transposition table of the footholds search: positions keyed in full
-//! (the live footholds, mover's cell, other's cell, ply), each with its score
-//! as an exact value or as the bound it is, and the best move found.
+//! (the live footholds, mover's cell, other's cell), each with its score, as
+//! an exact value or as the bound it is, counted from the position (so that
+//! the same live position reached at another ply can use it), and the best
+//! move found.
 
 use grid::hash::{fold, mix64};
 
@@ -21,7 +23,7 @@ const TABLE_START_BITS: usize = 8;
 const TABLE_MAX_BITS: usize = 14;
 
 /// A transposition-table entry: the live footholds, and a packed word with
-/// the rest of the key (the two cells and the ply), the score, its bound, the best move, and
+/// the rest of the key (the two cells), the score, its bound, the best move, and
 /// how much work its search took (in game-tree nodes, as a logarithm).
 /// All zeros is an empty entry (the packed word of a stored one never is).
 #[derive(Clone, Copy, Default)]
@@ -30,8 +32,8 @@ pub(crate) struct Entry {
     packed: u64,
 }
 
-/// The bits of the packed word that belong to the key: the two cells and the ply.
-const KEY_BITS: u64 = 0xFF00_0000_0000_FFFF;
+/// The bits of the packed word that belong to the key: the two cells.
+const KEY_BITS: u64 = 0xFFFF;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Bound {
@@ -42,8 +44,8 @@ pub(crate) enum Bound {
 
 impl Entry {
     /// The key part of `packed`: `mover + 1` and `other + 1` (never 0).
-    pub(crate) fn key(mover: usize, other: usize, ply: i32) -> u64 {
-        (mover as u64 + 1) | ((other as u64 + 1) << 8) | ((ply as u64) << 56)
+    pub(crate) fn key(mover: usize, other: usize) -> u64 {
+        (mover as u64 + 1) | ((other as u64 + 1) << 8)
     }
 
     pub(crate) fn new(
@@ -112,11 +114,8 @@ impl Table {
     }
 
     /// The slot of a position: the first of the two entries of its bucket.
-    pub(crate) fn slot(&self, board: u64, mover: usize, other: usize, ply: i32) -> usize {
-        let h = mix64(fold(
-            board,
-            ((ply as usize * 64 + mover) * 64 + other) as u64,
-        ));
+    pub(crate) fn slot(&self, board: u64, mover: usize, other: usize) -> usize {
+        let h = mix64(fold(board, (mover * 64 + other) as u64));
         (h as usize) & (self.entries.len() - 2)
     }
 
@@ -152,7 +151,7 @@ impl Table {
             for [board, packed] in old.into_iter().filter(|e| e[1] != 0) {
                 let mover = (packed & 0xFF) as usize - 1;
                 let other = ((packed >> 8) & 0xFF) as usize - 1;
-                let slot = self.slot(board, mover, other, (packed >> 56) as i32);
+                let slot = self.slot(board, mover, other);
                 self.place(slot, Entry { board, packed });
             }
         }
