@@ -73,7 +73,11 @@ fn main() {
         )
     });
     println!("the slowest pairs:");
-    for (time, a, b, answer) in slowest_pairs(&solved, area).iter().take(10) {
+    let top = std::env::var("SWEEP_TOP")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10);
+    for (time, a, b, answer) in slowest_pairs(&solved, area).iter().take(top) {
         println!(
             "  A {} B {}: {answer} moves, {:.1} ms",
             at(*a, cols),
@@ -113,7 +117,8 @@ fn solve_every_pair(
     (solved, solves)
 }
 
-/// The solved pairs as (time, a, b, answer), slowest first.
+/// The solved pairs as (time, a, b, answer), slowest first, one of each
+/// set of pairs that symmetries map onto each other.
 fn slowest_pairs(
     solved: &[Option<(u32, Duration)>],
     area: usize,
@@ -122,6 +127,8 @@ fn slowest_pairs(
         .filter_map(|k| solved[k].map(|(answer, time)| (time, k / area, k % area, answer)))
         .collect();
     pairs.sort_by_key(|pair| std::cmp::Reverse(pair.0));
+    // Pairs that a symmetry maps onto each other share one solve: list one.
+    pairs.dedup_by_key(|pair| (pair.0, pair.3));
     pairs
 }
 

@@ -30,6 +30,31 @@ fn games(max_side: usize, holes_percent: u32) -> impl Strategy<Value = Game> {
     })
 }
 
+/// A game on a board with even sides (up to 4 × 6 or 6 × 4) that the half
+/// turn maps onto itself, holes and starts alike: B's start is the image of
+/// A's.
+fn half_turn_games() -> impl Strategy<Value = Game> {
+    (1..=2usize, 1..=3usize, any::<bool>()).prop_flat_map(|(half_height, half_width, turn)| {
+        let (height, width) = if turn {
+            (2 * half_width, 2 * half_height)
+        } else {
+            (2 * half_height, 2 * half_width)
+        };
+        let area = height * width;
+        (
+            prop::collection::vec((0u32..100).prop_map(|x| x >= 25), area / 2),
+            0..area,
+        )
+            .prop_map(move |(half, a)| {
+                // Cell i and cell area − 1 − i are each other's image.
+                let mut cells: Vec<bool> = (0..area).map(|i| half[i.min(area - 1 - i)]).collect();
+                cells[a] = true;
+                cells[area - 1 - a] = true;
+                Game::new(height, width, cells, a, area - 1 - a)
+            })
+    })
+}
+
 /// The same game with the board mirrored left to right.
 fn mirrored(game: &Game) -> Game {
     let (h, w) = (game.height, game.width);
@@ -56,15 +81,29 @@ proptest! {
         prop_assert_eq!(search::solve(&game), naive::solve(&game), "on this input:\n{}", game_input(&game));
     }
 
-    /// The root's two drivers: null-window passes only, and one wide search
-    /// once the root is found lost. Judge-sized boards never reach the usual
-    /// switch, so both are forced here.
+    /// The root's two drivers: plain null-window passes, and the ones for
+    /// costly roots (a lost root climbs from below, a won one skips a score).
+    /// Judge-sized boards never reach the usual switch, so both are forced
+    /// here.
     #[test]
     fn both_root_drivers_equal_naive(game in games(5, 25)) {
         let expected = naive::solve(&game);
-        for wide_after in [0, u64::MAX] {
-            let (moves, _) = search::solve_switching_at(&game, u64::MAX, wide_after).unwrap();
-            prop_assert_eq!(moves, expected, "wide_after {} on this input:\n{}", wide_after, game_input(&game));
+        for costly_after in [0, u64::MAX] {
+            let (moves, _) = search::solve_switching_at(&game, u64::MAX, costly_after).unwrap();
+            prop_assert_eq!(moves, expected, "costly_after {} on this input:\n{}", costly_after, game_input(&game));
+        }
+    }
+
+    /// Starts that are each other's image under the half turn, on boards
+    /// with even sides: B wins by copying A's moves, and the search, told so
+    /// at every such position, still finds the exact length.
+    #[test]
+    fn half_turn_starts_are_won_by_b_and_equal_naive(game in half_turn_games()) {
+        let expected = naive::solve(&game);
+        prop_assert_eq!(expected % 2, 0, "A should lose on this input:\n{}", game_input(&game));
+        for costly_after in [0, u64::MAX] {
+            let (moves, _) = search::solve_switching_at(&game, u64::MAX, costly_after).unwrap();
+            prop_assert_eq!(moves, expected, "costly_after {} on this input:\n{}", costly_after, game_input(&game));
         }
     }
 

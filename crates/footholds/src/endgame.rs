@@ -35,11 +35,13 @@ impl Endgame {
     /// The score when the players can no longer meet: each walks its longest
     /// path. With the mover's longest path `a` and the other's `b`, the mover
     /// loses after `2a` more moves if `a <= b`, else wins after `2b + 1`.
+    /// The caller passes the mover's region (its flood fill), which it has
+    /// already found in telling that the two are apart.
     pub(crate) fn separated(
         &mut self,
         geometry: &Geometry,
         board: u64,
-        mover: usize,
+        (mover, mover_region): (usize, u64),
         other: usize,
         ply: i32,
     ) -> i32 {
@@ -47,7 +49,7 @@ impl Endgame {
         // game: stop looking once one is found, and then b must be exact.
         let other_region = geometry.flood(1 << other, board);
         let other_bound = Self::path_bound(geometry, other_region & !(1 << other), other);
-        let a = self.longest_path(geometry, board, mover, other_bound + 1);
+        let a = self.longest_in(geometry, mover_region, mover, other_bound + 1);
         let b = if a > other_bound {
             self.longest_in(geometry, other_region, other, u32::MAX)
         } else {
@@ -61,13 +63,9 @@ impl Endgame {
         }
     }
 
-    /// The longest walk from `from` over `board` (each cell left vanishes),
-    /// or any value of at least `enough` once one that long is found.
-    fn longest_path(&mut self, geometry: &Geometry, board: u64, from: usize, enough: u32) -> u32 {
-        let region = geometry.flood(1 << from, board);
-        self.longest_in(geometry, region, from, enough)
-    }
-
+    /// The longest walk from `from` over `region` (the cells connected to it,
+    /// each cell left vanishing), or any value of at least `enough` once one
+    /// that long is found.
     fn longest_in(&mut self, geometry: &Geometry, region: u64, from: usize, enough: u32) -> u32 {
         self.steps += 1;
         let rest = region & !(1 << from);

@@ -50,12 +50,12 @@ pub struct OutOfBudget {
     pub budget: u64,
 }
 
-/// The work (positions searched, about 30 ms) past which the root's first
+/// The work (positions searched, about 12 ms) past which the root's first
 /// test counts as costly, and the root stops relying on plain MTD(f): a
-/// lost root is finished by one wide search, and a won one skips a score in
+/// lost root climbs to its value from below, and a won one skips a score in
 /// its next test. The judge's boards and other cheap roots stay below it.
 /// See `root_value`.
-pub const WIDE_AFTER_WORK: u64 = 1 << 20;
+pub const COSTLY_AFTER_WORK: u64 = 1 << 18;
 
 /// The total number of moves under optimal play, A moving first.
 pub fn solve(game: &Game) -> u32 {
@@ -65,22 +65,22 @@ pub fn solve(game: &Game) -> u32 {
 /// [`solve`] within a budget of `budget` positions searched; returns the
 /// answer and the work it took, or [`OutOfBudget`] rather than a guess.
 pub fn solve_within(game: &Game, budget: u64) -> Result<(u32, u64), OutOfBudget> {
-    solve_switching_at(game, budget, WIDE_AFTER_WORK)
+    solve_switching_at(game, budget, COSTLY_AFTER_WORK)
 }
 
-/// [`solve_within`], with `wide_after` positions in place of
-/// [`WIDE_AFTER_WORK`] as the cost past which the root leaves plain MTD(f):
-/// 0 always does, `u64::MAX` never does. Both drivers give the same answer;
-/// the tests check that on boards small enough to stay under the usual
-/// switch.
+/// [`solve_within`], with `costly_after` positions in place of
+/// [`COSTLY_AFTER_WORK`] as the cost past which the root leaves plain
+/// MTD(f): 0 always does, `u64::MAX` only for mirrored starts (see
+/// `Solver::mirrored`). Both drivers give the same answer; the tests check
+/// that on boards small enough to stay under the usual switch.
 pub fn solve_switching_at(
     game: &Game,
     budget: u64,
-    wide_after: u64,
+    costly_after: u64,
 ) -> Result<(u32, u64), OutOfBudget> {
     let mut solver = Solver::new(game);
     solver.budget = budget;
-    let score = solver.root_value(wide_after);
+    let score = solver.root_value(costly_after);
     if solver.exhausted() {
         return Err(OutOfBudget { budget });
     }
@@ -114,6 +114,12 @@ fn absolute(kept: i32, ply: i32) -> i32 {
     }
 }
 
+/// The footholds turned by half a turn: cell `i` of a board of `cells`
+/// cells goes to `cells − 1 − i`.
+fn half_turn(board: u64, cells: usize) -> u64 {
+    board.reverse_bits() >> (64 - cells)
+}
+
 /// The ply at which a game with this (root) score ends.
 fn plies_of(score: i32) -> u32 {
     if score > 0 {
@@ -143,7 +149,7 @@ pub fn principal_line_within(
     let mut solver = Solver::new(game);
     solver.budget = budget;
     let (mut board, mut mover, mut other) = (solver.start_board, solver.start_a, solver.start_b);
-    let root = solver.root_value(WIDE_AFTER_WORK);
+    let root = solver.root_value(COSTLY_AFTER_WORK);
     let mut line = Vec::new();
     let mut player = 0;
     let mut expected = root;
@@ -213,6 +219,9 @@ struct Solver {
     start_b: usize,
     /// Footholds at the start: the ply is this minus the footholds left.
     start_count: i32,
+    /// Whether positions can be symmetric under the half turn (see
+    /// [`Solver::mirrored`]): the board has even sides, and the start is.
+    mirror: bool,
     table: Table,
     /// The separated endgame, with its memo of longest walks.
     endgame: Endgame,
@@ -238,6 +247,10 @@ impl Solver {
             start_a: game.a,
             start_b: game.b,
             start_count: board.count_ones() as i32,
+            mirror: game.height % 2 == 0
+                && game.width % 2 == 0
+                && half_turn(board, game.height * game.width) == board
+                && game.a + game.b + 1 == game.height * game.width,
             table: Table::new(),
             nodes: 0,
             budget: u64::MAX,
@@ -259,44 +272,45 @@ impl Solver {
     /// The first search is a null window that asks only whether A wins. From
     /// its bound, MTD(f) closes in on the value with more null-window
     /// searches, each asking whether the score is at least some `beta`.
+    /// Each such search proves the value only a little past its `beta`: the
+    /// cut-off it finds is the first good enough move, not the best, so the
+    /// bound moves one possible score (two plies) a pass.
     ///
-    /// Roots whose first search cost more than `wide_after` positions are
-    /// driven differently, because there MTD(f) stalls. Each null-window
-    /// search proves the value only a little past its `beta`: the cut-off it
-    /// finds is the first good enough move, not the best, so the bound moves
-    /// one possible score (two plies) a pass.
+    /// Roots whose first search cost more than `costly_after` positions
+    /// (and mirrored roots, see [`Solver::mirrored`], whose first search
+    /// is free and says nothing of the length) are driven differently,
+    /// because the passes that prove a weak claim are the costliest of all:
+    /// they let the winner take slow wins, whose proofs are large. From
+    /// (0,1) and (5,6) on the full 8 × 8 board, which B wins at ply 56,
+    /// "B wins by ply 60" took 2.3 M positions, where "A survives to ply 54"
+    /// took 0.1 M and the two tests that settle 56 took 1.1 M each.
     ///
-    /// - A lost root is finished by one search with the whole window below
-    ///   its bound. From (1,3) and (6,3) on the full 8 × 8 board MTD(f) took
-    ///   seven passes.
-    /// - A won root's next test skips one possible score (asks for a win two
-    ///   plies sooner). The test just past a weak first bound is the
-    ///   costliest of all, since it lets the winner take slow wins, whose
-    ///   proofs are large: from (1,2) and (7,7), "a win by ply 59" took
-    ///   9.1 M positions and "by ply 57" 6.6 M.
+    /// - A lost root climbs from below: its first test asks whether A
+    ///   survives three possible scores (six plies) short of the first
+    ///   bound. Proving that the loser survives a little less than it can
+    ///   is cheap; a test that fails above the value proves a weak claim.
+    /// - A won root's next test skips one possible score (asks for a win
+    ///   two plies sooner than the first bound).
     ///
     /// Both are heuristics over the same exact tests; the property tests
-    /// check both drivers against the naive solver. Over all 4,032 starts of
-    /// the full 8 × 8 board (`examples/sweep`) the slowest took 0.49 s
-    /// without them and 0.43 s with them, in the same total time (25 s).
-    fn root_value(&mut self, wide_after: u64) -> i32 {
+    /// check both drivers against the naive solver.
+    fn root_value(&mut self, costly_after: u64) -> i32 {
         let (board, a, b) = (self.start_board, self.start_a, self.start_b);
         let first = self.value(board, a, b, 0, 1);
         if self.exhausted() {
             return first;
         }
-        if first < 1 && self.work() > wide_after {
-            // Every score below `first + 1` is exact in this window.
-            return self.value(board, a, b, -INFINITY, first + 1);
-        }
+        let costly = self.work() > costly_after || self.mirrored(board, a, b);
         let (mut lower, mut upper) = if first >= 1 {
             (first, INFINITY)
         } else {
             (-INFINITY, first)
         };
         let mut guess = first;
-        // A won root that was costly to prove skips a score (see above).
-        let mut skip = first >= 1 && self.work() > wide_after;
+        if costly && first < 1 {
+            guess = first - 6;
+        }
+        let mut skip = costly && first >= 1;
         while lower < upper && !self.exhausted() {
             let mut beta = if guess == lower { guess + 1 } else { guess };
             if skip {
@@ -355,6 +369,13 @@ impl Solver {
         if mover == other || self.geometry.adjacent[other] & after == 0 {
             return K - (ply + 1);
         }
+        // In a position symmetric under the half turn, the mover loses.
+        if self.mirror && self.mirrored(board, mover, other) {
+            let latest_loss = -(K - (ply + board.count_ones() as i32));
+            if latest_loss <= alpha {
+                return latest_loss;
+            }
+        }
         // Separated players each walk their own region.
         let region = if known_region != 0 {
             known_region
@@ -364,7 +385,7 @@ impl Solver {
         if region & (1 << other) == 0 {
             return self
                 .endgame
-                .separated(&self.geometry, board, mover, other, ply);
+                .separated(&self.geometry, board, (mover, region), other, ply);
         }
 
         let slot = self.table.slot(region, mover, other);
@@ -463,6 +484,17 @@ impl Solver {
             ),
         );
         best
+    }
+
+    /// Whether the position is its own image under the half turn, the other
+    /// player on the mover's image. The other player then wins by answering
+    /// each move with its image (the Tweedledum and Tweedledee strategy): on
+    /// a board with even sides no cell is its own image or next to it, so
+    /// the image of the mover's step is always a foothold next to the other
+    /// player, and the other player never runs out of moves first.
+    fn mirrored(&self, board: u64, mover: usize, other: usize) -> bool {
+        let cells = self.geometry.height * self.geometry.width;
+        mover + other + 1 == cells && half_turn(board, cells) == board
     }
 
     /// Orders the moves, most promising first: the move after which the
@@ -586,6 +618,26 @@ mod tests {
                 assert_eq!(absolute(relative(score, ply), ply), score);
             }
         }
+    }
+
+    #[test]
+    fn mirrored_needs_the_board_and_the_players_to_be_images() {
+        // A 2 × 4 board: cell i's image is 7 − i.
+        let solver = Solver::new(&game("[[1, 1, 1, 1], [1, 1, 1, 1]] [0, 0] [1, 3]"));
+        assert!(solver.mirror);
+        let full = 0b1111_1111;
+        assert!(solver.mirrored(full, 0, 7));
+        assert!(solver.mirrored(full & !(1 << 1) & !(1 << 6), 2, 5));
+        // Players on images, but a trail without its image.
+        assert!(!solver.mirrored(full & !(1 << 1), 2, 5));
+        // A symmetric board, but players that are not images.
+        assert!(!solver.mirrored(full, 0, 6));
+        // Odd sides: the centre cell is its own image, and the rule is off.
+        let odd = Solver::new(&game("[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [0, 0] [2, 2]"));
+        assert!(!odd.mirror);
+        // A start that is not symmetric leaves it off too.
+        let lopsided = Solver::new(&game("[[1, 1, 1, 1], [1, 1, 1, 1]] [0, 0] [1, 2]"));
+        assert!(!lopsided.mirror);
     }
 
     #[test]

@@ -20,7 +20,7 @@ use grid::hash::{fold, mix64};
 /// cost: 2^16 entries save 10% of the positions and lose 10% of the time,
 /// 2^18 save 15% and lose 50%.
 const TABLE_START_BITS: usize = 8;
-const TABLE_MAX_BITS: usize = 14;
+const TABLE_MAX_BITS: usize = 15;
 
 /// A transposition-table entry: the live footholds, and a packed word with
 /// the rest of the key (the two cells), the score, its bound, the best move, and
@@ -146,7 +146,7 @@ impl Table {
         self.place(slot, entry);
         if self.filled * 2 > self.entries.len() && self.entries.len() < 1 << TABLE_MAX_BITS {
             let old = std::mem::take(&mut self.entries);
-            self.entries = vec![[0; 2]; old.len() * 4];
+            self.entries = vec![[0; 2]; (old.len() * 4).min(1 << TABLE_MAX_BITS)];
             self.filled = 0;
             for [board, packed] in old.into_iter().filter(|e| e[1] != 0) {
                 let mover = (packed & 0xFF) as usize - 1;
