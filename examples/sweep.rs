@@ -5,7 +5,8 @@
 //! and the slowest solve over every cell of B, as two text heat maps, then
 //! the ten slowest pairs. `all N` sweeps every full board of at most N
 //! cells, every shape R × C with R·C ≤ N, and prints each shape's slowest
-//! pair.
+//! pair. `SWEEP_TOP=N` in the environment lists the N slowest pairs
+//! rather than ten.
 //!
 //! Pairs that a symmetry of the board maps onto one already solved are not
 //! solved again. A full 8 × 8 board has 4,032 pairs (518 after
