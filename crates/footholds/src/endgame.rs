@@ -186,3 +186,30 @@ impl WalkMemo {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_walk_memo_forgets_but_never_misremembers() {
+        let mut memo = WalkMemo::new();
+        // Far more walks than places, so it grows and then overwrites.
+        let walks = 1u64 << (MEMO_MAX_BITS + 2);
+        for region in 1..=walks {
+            memo.insert(region, (region % 64) as usize, (region % 50) as u32);
+        }
+        assert_eq!(memo.entries.len(), 1 << MEMO_MAX_BITS);
+        let mut kept = 0;
+        for region in 1..=walks {
+            let from = (region % 64) as usize;
+            if let Some(length) = memo.get(region, from) {
+                assert_eq!(length, (region % 50) as u32);
+                kept += 1;
+            }
+            // Another start in the same region is another walk.
+            assert_eq!(memo.get(region, (from + 1) % 64), None);
+        }
+        assert!(kept > walks / 8, "kept only {kept} of {walks}");
+    }
+}

@@ -36,6 +36,7 @@ pub mod endgame;
 pub mod explain;
 pub mod game;
 pub mod naive;
+mod ordering;
 pub mod parse;
 pub mod replay;
 pub mod search;

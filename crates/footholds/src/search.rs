@@ -30,6 +30,7 @@
 use crate::bitboard::{pop_lowest, Geometry};
 use crate::endgame::Endgame;
 use crate::game::Game;
+use crate::ordering::{order_moves, Candidate};
 use crate::table::{Bound, Entry, Table};
 
 /// A score larger than any ply (boards have at most 64 cells).
@@ -189,27 +190,6 @@ pub fn principal_line_within(
         return Err(OutOfBudget { budget });
     }
     Ok((line, root > 0, solver.work()))
-}
-
-/// A move to search, with what the territory count found out after it.
-#[derive(Clone, Copy, Default)]
-struct Candidate {
-    /// Most promising first.
-    rank: i32,
-    cell: usize,
-    /// The cells the players reach after it, when they are known to be
-    /// connected (0: not known).
-    region: u64,
-    /// Moves the other player can surely make after it (0: not counted).
-    other_walk: u32,
-}
-
-/// What [`Solver::territory`] finds.
-struct Territory {
-    score: i32,
-    /// The cells the two reach, when they are connected (0 when not).
-    region: u64,
-    their_walk: u32,
 }
 
 struct Solver {
@@ -421,7 +401,7 @@ impl Solver {
         let mut best = -INFINITY;
         let mut best_move = 0;
         let mut ordered = [Candidate::default(); 4];
-        let count = self.order_moves(after, moves, other, hint, &mut ordered);
+        let count = order_moves(&self.geometry, after, moves, other, hint, &mut ordered);
         // The players are connected here, and stay so after any move if the
         // cell the mover leaves is no cut between its neighbours.
         let stays_connected = ordered[..count].iter().any(|c| c.region == 0)
@@ -495,87 +475,6 @@ impl Solver {
     fn mirrored(&self, board: u64, mover: usize, other: usize) -> bool {
         let cells = self.geometry.height * self.geometry.width;
         mover + other + 1 == cells && half_turn(board, cells) == board
-    }
-
-    /// Orders the moves, most promising first: the move after which the
-    /// mover reaches the most cells before the other player does.
-    fn order_moves(
-        &self,
-        after: u64,
-        moves: u64,
-        other: usize,
-        hint: Option<usize>,
-        ordered: &mut [Candidate; 4],
-    ) -> usize {
-        let mut count = 0;
-        let mut rest = moves;
-        while rest != 0 {
-            let (next, remaining) = pop_lowest(rest);
-            rest = remaining;
-            let unknown = |rank| Candidate {
-                rank,
-                cell: next,
-                region: 0,
-                other_walk: 0,
-            };
-            ordered[count] = if hint == Some(next) {
-                // The table's best move goes first.
-                unknown(i32::MAX)
-            } else if hint.is_some() {
-                // With the table's move first, the rest matter less: rank
-                // them by mobility, which is much cheaper than territory.
-                unknown((self.geometry.adjacent[next] & after).count_ones() as i32)
-            } else if moves.count_ones() > 1 {
-                let territory = self.territory(after, next, other);
-                Candidate {
-                    rank: territory.score,
-                    cell: next,
-                    region: territory.region,
-                    other_walk: territory.their_walk,
-                }
-            } else {
-                unknown(0)
-            };
-            count += 1;
-        }
-        ordered[..count].sort_unstable_by_key(|candidate| std::cmp::Reverse(candidate.rank));
-        count
-    }
-
-    /// Cells the player on `me` reaches strictly before the player on `them`
-    /// (who moves next), minus the cells `them` reaches first; whether the
-    /// two are connected; and how many moves `them` can surely make.
-    fn territory(&self, board: u64, me: usize, them: usize) -> Territory {
-        let (mut mine, mut theirs) = (1u64 << me, 1u64 << them);
-        let mut free = board & !mine & !theirs;
-        let mut their_walk = 0;
-        loop {
-            // The other player moves first, so it claims its next ring first.
-            let their_ring = self.geometry.spread(theirs) & free;
-            free &= !their_ring;
-            let my_reach = self.geometry.spread(mine);
-            let my_ring = my_reach & free;
-            free &= !my_ring;
-            if their_ring == 0 && my_ring == 0 {
-                // Both have claimed all they can reach. Connected players
-                // split one region between them, so the two parts touch;
-                // separated ones never do.
-                return Territory {
-                    score: mine.count_ones() as i32 - theirs.count_ones() as i32,
-                    region: if my_reach & theirs != 0 {
-                        mine | theirs
-                    } else {
-                        0
-                    },
-                    their_walk,
-                };
-            }
-            if their_ring != 0 {
-                their_walk += 1;
-            }
-            theirs |= their_ring;
-            mine |= my_ring;
-        }
     }
 }
 
