@@ -53,12 +53,13 @@ type Cell = (usize, usize);
 
 /// The hardest full-board starts known: the ones the bounded-cost review
 /// timed (from (1,4) and (7,7) the fuzzer timed out), the 7 × 9
-/// centre and its transpose, and the slowest pairs of the 8 × 8 sweep
-/// (`cargo run --release --example sweep -- 8 8`) before and after the
-/// root's wide search for lost games: (1,3)/(6,3) was the slowest at 0.89 s,
-/// (2,3)/(4,4) and (1,2)/(7,7) are now. `(rows, cols, a, b)` with cells as
-/// `(row, col)`.
-const HARDEST_STARTS: [(usize, usize, Cell, Cell); 9] = [
+/// centre and its transpose, and the slowest pairs that sweeps
+/// (`cargo run --release --example sweep -- 8 8`, and `-- 7 9`, `-- 9 7`)
+/// have found as the search changed: on 8 × 8, (1,3)/(6,3) at 0.89 s, then
+/// (2,3)/(4,4), (1,2)/(7,7) and (1,1)/(6,6), now (1,1)/(5,6) and
+/// (1,3)/(6,5); on 7 × 9 (1,1)/(5,7), and on 9 × 7 (4,2)/(4,3).
+/// `(rows, cols, a, b)` with cells as `(row, col)`.
+const HARDEST_STARTS: [(usize, usize, Cell, Cell); 13] = [
     (8, 8, (3, 3), (3, 4)),
     (8, 8, (1, 3), (6, 3)),
     (8, 8, (0, 1), (5, 6)),
@@ -66,8 +67,12 @@ const HARDEST_STARTS: [(usize, usize, Cell, Cell); 9] = [
     (8, 8, (1, 1), (6, 6)),
     (8, 8, (2, 3), (4, 4)),
     (8, 8, (1, 2), (7, 7)),
+    (8, 8, (1, 1), (5, 6)),
+    (8, 8, (1, 3), (6, 5)),
     (7, 9, (3, 3), (3, 4)),
+    (7, 9, (1, 1), (5, 7)),
     (9, 7, (3, 3), (3, 4)),
+    (9, 7, (4, 2), (4, 3)),
 ];
 
 fn hardest_starts(c: &mut Criterion) {

@@ -123,25 +123,6 @@ impl Geometry {
             & self.all
     }
 
-    /// The cells of `set` with at most one orthogonal neighbour in `set`.
-    #[inline]
-    pub fn dead_ends(&self, set: u64) -> u64 {
-        let w = self.row_shift;
-        let neighbours = [
-            (set << 1) & self.not_first_column,
-            (set >> 1) & self.not_last_column,
-            (set << w) & self.vertical & self.all,
-            (set >> w) & self.vertical,
-        ];
-        // Bit-sliced counting: `once` has a neighbour, `twice` two or more.
-        let (mut once, mut twice) = (0, 0);
-        for next in neighbours {
-            twice |= once & next;
-            once |= next;
-        }
-        set & !twice
-    }
-
     /// The cells of `within` connected to `start` (which must be in `within`).
     pub fn flood(&self, start: u64, within: u64) -> u64 {
         let mut region = start & within;
