@@ -4,6 +4,7 @@
 
 use footholds::contract::game_input;
 use footholds::game::Game;
+use footholds::search::Tuning;
 use footholds::{naive, search};
 use proptest::prelude::*;
 
@@ -55,6 +56,22 @@ fn half_turn_games() -> impl Strategy<Value = Game> {
     })
 }
 
+/// Every setting of the search's switches that the tests force: each
+/// root driver, with the table used for every position or for none but the
+/// large ones, as usual.
+fn tunings() -> Vec<Tuning> {
+    let mut all = Vec::new();
+    for costly_after in [0, u64::MAX] {
+        for table_from_footholds in [0, search::TABLE_FROM_FOOTHOLDS] {
+            all.push(Tuning {
+                costly_after,
+                table_from_footholds,
+            });
+        }
+    }
+    all
+}
+
 /// The same game with the board mirrored left to right.
 fn mirrored(game: &Game) -> Game {
     let (h, w) = (game.height, game.width);
@@ -81,16 +98,16 @@ proptest! {
         prop_assert_eq!(search::solve(&game), naive::solve(&game), "on this input:\n{}", game_input(&game));
     }
 
-    /// The root's two drivers: plain null-window passes, and the ones for
-    /// costly roots (a lost root climbs from below, a won one skips a score).
-    /// Judge-sized boards never reach the usual switch, so both are forced
-    /// here.
+    /// The root's two drivers (plain null-window passes, and the ones for
+    /// costly roots: a lost root climbs from below, a won one skips a
+    /// score), with and without the table on small positions. Judge-sized
+    /// boards never reach the usual switches, so all are forced here.
     #[test]
-    fn both_root_drivers_equal_naive(game in games(5, 25)) {
+    fn every_tuning_equals_naive(game in games(5, 25)) {
         let expected = naive::solve(&game);
-        for costly_after in [0, u64::MAX] {
-            let (moves, _) = search::solve_switching_at(&game, u64::MAX, costly_after).unwrap();
-            prop_assert_eq!(moves, expected, "costly_after {} on this input:\n{}", costly_after, game_input(&game));
+        for tuning in tunings() {
+            let (moves, _) = search::solve_tuned(&game, u64::MAX, tuning).unwrap();
+            prop_assert_eq!(moves, expected, "{:?} on this input:\n{}", tuning, game_input(&game));
         }
     }
 
@@ -101,9 +118,9 @@ proptest! {
     fn half_turn_starts_are_won_by_b_and_equal_naive(game in half_turn_games()) {
         let expected = naive::solve(&game);
         prop_assert_eq!(expected % 2, 0, "A should lose on this input:\n{}", game_input(&game));
-        for costly_after in [0, u64::MAX] {
-            let (moves, _) = search::solve_switching_at(&game, u64::MAX, costly_after).unwrap();
-            prop_assert_eq!(moves, expected, "costly_after {} on this input:\n{}", costly_after, game_input(&game));
+        for tuning in tunings() {
+            let (moves, _) = search::solve_tuned(&game, u64::MAX, tuning).unwrap();
+            prop_assert_eq!(moves, expected, "{:?} on this input:\n{}", tuning, game_input(&game));
         }
     }
 
@@ -159,8 +176,10 @@ proptest! {
     fn fast_equals_naive_on_six_by_six_with_holes(game in games(6, 40)) {
         let expected = naive::solve(&game);
         prop_assert_eq!(search::solve(&game), expected, "on this input:\n{}", game_input(&game));
-        let (wide, _) = search::solve_switching_at(&game, u64::MAX, 0).unwrap();
-        prop_assert_eq!(wide, expected, "wide root on this input:\n{}", game_input(&game));
+        for tuning in tunings() {
+            let (moves, _) = search::solve_tuned(&game, u64::MAX, tuning).unwrap();
+            prop_assert_eq!(moves, expected, "{:?} on this input:\n{}", tuning, game_input(&game));
+        }
     }
 }
 

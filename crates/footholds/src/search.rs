@@ -42,7 +42,7 @@ const INFINITY: i32 = 1_000;
 /// their live region (the table's key) costs more than the table saves: from
 /// 3 × 3 to 5 × 5 boards it made the search 10–15% slower, and on the
 /// hardest full boards it is even.
-const TABLE_FROM_FOOTHOLDS: u32 = 16;
+pub const TABLE_FROM_FOOTHOLDS: u32 = 16;
 
 /// The work budget the binary gives one input, in positions searched
 /// (nodes of the game tree and steps of the endgame's longest-walk search,
@@ -73,22 +73,38 @@ pub fn solve(game: &Game) -> u32 {
 /// [`solve`] within a budget of `budget` positions searched; returns the
 /// answer and the work it took, or [`OutOfBudget`] rather than a guess.
 pub fn solve_within(game: &Game, budget: u64) -> Result<(u32, u64), OutOfBudget> {
-    solve_switching_at(game, budget, COSTLY_AFTER_WORK)
+    solve_tuned(game, budget, Tuning::default())
 }
 
-/// [`solve_within`], with `costly_after` positions in place of
-/// [`COSTLY_AFTER_WORK`] as the cost past which the root leaves plain
-/// MTD(f): 0 always does, `u64::MAX` only for mirrored starts (see
-/// `Solver::mirrored`). Both drivers give the same answer; the tests check
-/// that on boards small enough to stay under the usual switch.
-pub fn solve_switching_at(
-    game: &Game,
-    budget: u64,
-    costly_after: u64,
-) -> Result<(u32, u64), OutOfBudget> {
+/// The search's two switches, which change how fast it is but never its
+/// answer: the tests force each both ways on boards too small to reach
+/// them otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// The cost past which the root leaves plain MTD(f)
+    /// ([`COSTLY_AFTER_WORK`]): 0 always does, `u64::MAX` only for
+    /// mirrored starts (see `Solver::mirrored`).
+    pub costly_after: u64,
+    /// Positions with more footholds than this use the table
+    /// ([`TABLE_FROM_FOOTHOLDS`]): 0 for every position.
+    pub table_from_footholds: u32,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            costly_after: COSTLY_AFTER_WORK,
+            table_from_footholds: TABLE_FROM_FOOTHOLDS,
+        }
+    }
+}
+
+/// [`solve_within`] with the switches set by `tuning`.
+pub fn solve_tuned(game: &Game, budget: u64, tuning: Tuning) -> Result<(u32, u64), OutOfBudget> {
     let mut solver = Solver::new(game);
     solver.budget = budget;
-    let score = solver.root_value(costly_after);
+    solver.table_from = tuning.table_from_footholds;
+    let score = solver.root_value(tuning.costly_after);
     if solver.exhausted() {
         return Err(OutOfBudget { budget });
     }
@@ -206,6 +222,8 @@ struct Solver {
     start_b: usize,
     /// Footholds at the start: the ply is this minus the footholds left.
     start_count: i32,
+    /// Positions with more footholds than this use the table.
+    table_from: u32,
     /// Whether positions can be symmetric under the half turn (see
     /// [`Solver::mirrored`]): the board has even sides, and the start is.
     mirror: bool,
@@ -234,6 +252,7 @@ impl Solver {
             start_a: game.a,
             start_b: game.b,
             start_count: board.count_ones() as i32,
+            table_from: TABLE_FROM_FOOTHOLDS,
             mirror: game.height % 2 == 0
                 && game.width % 2 == 0
                 && half_turn(board, game.height * game.width) == board
@@ -364,7 +383,7 @@ impl Solver {
             }
         }
         // Separated players each walk their own region.
-        let use_table = board.count_ones() > TABLE_FROM_FOOTHOLDS;
+        let use_table = board.count_ones() > self.table_from;
         let region = if known_region != 0 {
             known_region
         } else if !use_table {
