@@ -15,17 +15,25 @@
 //! # The table
 //!
 //! Keyed on the live position: the footholds either player can still reach,
-//! the two cells, and the ply. Footholds cut off from both players can never
-//! matter again, and leaving them out of the key is what makes positions
+//! and the two cells. Footholds cut off from both players can never matter
+//! again, and leaving them out of the key is what makes positions
 //! transpose: two lines of play that wall off different pockets, or leave
-//! the same cells by different trails, often meet in the same live region at
-//! the same ply. On the hardest full 8 × 8 starts that cuts the positions
-//! searched by more than half. The same live position can come at
-//! different plies, so the table keeps scores counted from the position
-//! rather than from the start (see `relative`). The full key is stored and
-//! compared, under a well-mixed hash. A value found with a narrowed window is stored as the
+//! the same cells by different trails, often meet in the same live region.
+//! On the hardest full 8 × 8 starts that cut the positions searched by more
+//! than half. The same live position can come at different plies, so the
+//! table keeps scores counted from the position rather than from the start
+//! (see `relative`). The full key is stored and compared, under a
+//! well-mixed hash. A value found with a narrowed window is stored as the
 //! bound it is (lower after a cut-off, upper when nothing beat alpha), never
-//! as an exact score.
+//! as an exact score. Positions with few footholds left skip the table
+//! ([`TABLE_FROM_FOOTHOLDS`]).
+//!
+//! # Symmetric positions
+//!
+//! On a board with even sides, a position that the half turn maps onto
+//! itself (the footholds, and each player onto the other) is lost for the
+//! mover: the other player answers every move with its image. The search
+//! cuts there whenever the mover needs a win (see `Solver::mirrored`).
 
 use crate::bitboard::{pop_lowest, Geometry};
 use crate::endgame::Endgame;
@@ -47,9 +55,10 @@ pub const TABLE_FROM_FOOTHOLDS: u32 = 16;
 /// The work budget the binary gives one input, in positions searched
 /// (nodes of the game tree and steps of the endgame's longest-walk search,
 /// together): about ten seconds on this project's machine. The hardest full
-/// boards known take under a tenth of it; the judge's 5 × 5 boards
-/// need a few thousand.
-pub const WORK_LIMIT: u64 = 1 << 28;
+/// boards known take under a fortieth of it (5 million); the judge's
+/// 5 × 5 boards need a few thousand. (It was 2^28 while a position cost
+/// less work; the live-region table makes each costlier and far fewer.)
+pub const WORK_LIMIT: u64 = 200_000_000;
 
 /// A search that used up its work budget before it could finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
