@@ -203,8 +203,10 @@ fn hardest_full_starts_stay_within_the_documented_work() {
         (full(8, 8, (1, 1), (6, 6)), 56),
         (full(8, 8, (1, 3), (6, 3)), 52),
         (full(8, 8, (1, 2), (7, 7)), 57),
+        (full(8, 8, (1, 3), (6, 5)), 60),
         (full(7, 9, (3, 3), (3, 4)), 50),
         (full(7, 9, (1, 1), (6, 8)), 55),
+        (full(9, 7, (3, 3), (3, 4)), 47),
         (full(9, 7, (4, 2), (4, 3)), 44),
     ] {
         let result = search::solve_within(&game, 5_000_000);
