@@ -298,8 +298,8 @@ fn cases() -> Vec<Case> {
             expect: AnyAnswer,
             tier: Tier::Quick,
         },
-        // F4: the slowest full 8 x 8 starts known (before the root's wide
-        // search for lost games, and after), and 1 MB of them.
+        // F4: slow full 8 x 8 starts (the slowest known at the review, and
+        // later as the search changed), and 1 MB of them.
         Case {
             name: "f4-footholds-8x8-from-1-3-and-6-3",
             problem: "footholds",
