@@ -19,7 +19,7 @@ use grid::hash::{fold, mix64};
 /// again (6.2 M → 2.7 M). 2^15 entries rather than 2^14 saved another 5% of
 /// the positions and of the time; a larger table gains less than its cache
 /// misses cost: 2^16 entries save 4% more positions but no time, 2^18 save
-/// 10% and lose 20% of the time.
+/// 14% and lose about 25% of the time.
 const TABLE_START_BITS: usize = 8;
 const TABLE_MAX_BITS: usize = 15;
 
