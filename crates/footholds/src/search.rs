@@ -353,7 +353,9 @@ impl Solver {
     /// connected. The parent's territory count finds it, or the parent's
     /// region less the cell it left, when that cell was no cut; the flood
     /// fill that would find it again is among the costliest steps of a
-    /// node. It must be exact, since it is the table's key.
+    /// node. It must be exact, since it is the table's key. (Below the
+    /// table's threshold a connected position may pass 0 on: there only
+    /// separation is checked, by a flood fill that stops early.)
     fn value_of(
         &mut self,
         board: u64,
@@ -384,7 +386,9 @@ impl Solver {
         if mover == other || self.geometry.adjacent[other] & after == 0 {
             return K - (ply + 1);
         }
-        // In a position symmetric under the half turn, the mover loses.
+        // In a position symmetric under the half turn the mover loses, at
+        // the latest once every foothold left is used: a mover that needs
+        // more than that fails low here.
         if self.mirror && self.mirrored(board, mover, other) {
             let latest_loss = -(K - (ply + board.count_ones() as i32));
             if latest_loss <= alpha {
