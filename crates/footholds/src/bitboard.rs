@@ -123,6 +123,17 @@ impl Geometry {
             & self.all
     }
 
+    /// The cells orthogonally next to `set`, and maybe cells off the board
+    /// or in `set` itself: for callers that mask the result with cells of
+    /// the board outside `set`, and save the masking here.
+    #[inline]
+    pub fn neighbours_unmasked(&self, set: u64) -> u64 {
+        let w = self.row_shift;
+        ((set << 1) & self.not_first_column)
+            | ((set >> 1) & self.not_last_column)
+            | (((set << w) | (set >> w)) & self.vertical)
+    }
+
     /// The cells of `within` connected to `start` (which must be in `within`).
     pub fn flood(&self, start: u64, within: u64) -> u64 {
         let mut region = start & within;
@@ -160,6 +171,29 @@ pub fn pop_lowest(set: u64) -> (usize, u64) {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn unmasked_neighbours_are_the_spread_once_masked() {
+        for (height, width) in [(3, 3), (2, 5), (1, 7), (4, 2)] {
+            let geometry = Geometry::new(height, width);
+            for set in 0..=geometry.all {
+                let neighbours = geometry.neighbours_unmasked(set);
+                assert_eq!((neighbours | set) & geometry.all, geometry.spread(set));
+            }
+        }
+        // Full-width boards, on pseudo-random sets.
+        for (height, width) in [(8, 8), (1, 64), (64, 1)] {
+            let geometry = Geometry::new(height, width);
+            let mut set = 0x9E37_79B9_7F4A_7C15u64;
+            for _ in 0..1000 {
+                set ^= set << 13;
+                set ^= set >> 7;
+                set ^= set << 17;
+                let neighbours = geometry.neighbours_unmasked(set);
+                assert_eq!((neighbours | set) & geometry.all, geometry.spread(set));
+            }
+        }
+    }
     use super::*;
 
     #[test]

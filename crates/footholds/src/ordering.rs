@@ -81,9 +81,9 @@ fn territory(geometry: &Geometry, board: u64, me: usize, them: usize) -> Territo
     let mut their_walk = 0;
     loop {
         // The other player moves first, so it claims its next ring first.
-        let their_ring = geometry.spread(theirs) & free;
+        let their_ring = geometry.neighbours_unmasked(theirs) & free;
         free &= !their_ring;
-        let my_reach = geometry.spread(mine);
+        let my_reach = geometry.neighbours_unmasked(mine);
         let my_ring = my_reach & free;
         free &= !my_ring;
         if their_ring == 0 && my_ring == 0 {
