@@ -171,6 +171,7 @@ pub fn pop_lowest(set: u64) -> (usize, u64) {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn unmasked_neighbours_are_the_spread_once_masked() {
@@ -194,7 +195,6 @@ mod tests {
             }
         }
     }
-    use super::*;
 
     #[test]
     fn neighbours_do_not_wrap() {

@@ -24,8 +24,9 @@
 //! null-window searches (MTD(f)) close in on the score; a costly lost root
 //! climbs to it from below. Worst case exponential (the game is
 //! PSPACE-hard), but every start on every full board of up to 64 cells is
-//! solved in under 0.2 s: 90 ms from the two centre cells of the 8 × 8
-//! board, 0.19 s from its slowest pair of the 4,032, (1,1) and (5,6).
+//! solved in about 0.2 s at most: 92 ms from the two centre cells of the
+//! 8 × 8 board, 0.19–0.20 s from its slowest pair of the 4,032, (1,1) and
+//! (5,6).
 //!
 //! [`naive`] is the plain minimax over every line of play, the usual judge
 //! solution, kept as the reference.

@@ -147,10 +147,11 @@ fn absolute(kept: i32, ply: i32) -> i32 {
     }
 }
 
-/// The footholds turned by half a turn: cell `i` of a board of `cells`
-/// cells goes to `cells − 1 − i`.
-fn half_turn(board: u64, cells: usize) -> u64 {
-    board.reverse_bits() >> (64 - cells)
+/// Whether a board of `cells` cells is its own image under the half turn
+/// (cell `i` goes to `cells − 1 − i`), footholds and players, one player on
+/// the other's image.
+fn half_turn_symmetric(board: u64, mover: usize, other: usize, cells: usize) -> bool {
+    mover + other + 1 == cells && board.reverse_bits() >> (64 - cells) == board
 }
 
 /// The ply at which a game with this (root) score ends.
@@ -264,8 +265,7 @@ impl Solver {
             table_from: TABLE_FROM_FOOTHOLDS,
             mirror: game.height % 2 == 0
                 && game.width % 2 == 0
-                && half_turn(board, game.height * game.width) == board
-                && game.a + game.b + 1 == game.height * game.width,
+                && half_turn_symmetric(board, game.a, game.b, game.height * game.width),
             table: Table::new(),
             nodes: 0,
             budget: u64::MAX,
@@ -315,7 +315,7 @@ impl Solver {
         if self.exhausted() {
             return first;
         }
-        let costly = self.work() > costly_after || self.mirrored(board, a, b);
+        let costly = self.work() > costly_after || self.mirror;
         let (mut lower, mut upper) = if first >= 1 {
             (first, INFINITY)
         } else {
@@ -399,17 +399,10 @@ impl Solver {
         let use_table = board.count_ones() > self.table_from;
         let region = if known_region != 0 {
             known_region
-        } else if !use_table {
+        } else if !use_table && self.geometry.connected(1 << mover, 1 << other, board) {
             // Without the table only separation matters, and a flood fill
             // that stops at the other player tells it sooner.
-            if self.geometry.connected(1 << mover, 1 << other, board) {
-                0
-            } else {
-                let region = self.geometry.flood(1 << mover, board);
-                return self
-                    .endgame
-                    .separated(&self.geometry, board, (mover, region), other, ply);
-            }
+            0
         } else {
             self.geometry.flood(1 << mover, board)
         };
@@ -527,7 +520,7 @@ impl Solver {
     /// player, and the other player never runs out of moves first.
     fn mirrored(&self, board: u64, mover: usize, other: usize) -> bool {
         let cells = self.geometry.height * self.geometry.width;
-        mover + other + 1 == cells && half_turn(board, cells) == board
+        half_turn_symmetric(board, mover, other, cells)
     }
 }
 

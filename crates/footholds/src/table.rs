@@ -29,7 +29,7 @@ const TABLE_MAX_BITS: usize = 15;
 /// All zeros is an empty entry (the packed word of a stored one never is).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Entry {
-    board: u64,
+    region: u64,
     packed: u64,
 }
 
@@ -50,7 +50,7 @@ impl Entry {
     }
 
     pub(crate) fn new(
-        board: u64,
+        region: u64,
         key: u64,
         score: i32,
         bound: Bound,
@@ -64,7 +64,7 @@ impl Entry {
             | ((bound as u64) << 32)
             | ((best_move as u64 + 1) << 40)
             | (effort << 48);
-        Entry { board, packed }
+        Entry { region, packed }
     }
 
     /// The binary logarithm of the work the entry's search took.
@@ -72,8 +72,8 @@ impl Entry {
         (packed >> 48) & 0xFF
     }
 
-    pub(crate) fn matches(&self, board: u64, key: u64) -> bool {
-        self.board == board && self.packed & KEY_BITS == key
+    pub(crate) fn matches(&self, region: u64, key: u64) -> bool {
+        self.region == region && self.packed & KEY_BITS == key
     }
 
     pub(crate) fn score(&self) -> i32 {
@@ -115,19 +115,19 @@ impl Table {
     }
 
     /// The slot of a position: the first of the two entries of its bucket.
-    pub(crate) fn slot(&self, board: u64, mover: usize, other: usize) -> usize {
-        let h = mix64(fold(board, (mover * 64 + other) as u64));
+    pub(crate) fn slot(&self, region: u64, mover: usize, other: usize) -> usize {
+        let h = mix64(fold(region, (mover * 64 + other) as u64));
         (h as usize) & (self.entries.len() - 2)
     }
 
     /// The entry for a position in its bucket (all zeros when it has none).
-    pub(crate) fn get(&self, slot: usize, board: u64, key: u64) -> Entry {
+    pub(crate) fn get(&self, slot: usize, region: u64, key: u64) -> Entry {
         for [stored, packed] in [self.entries[slot], self.entries[slot + 1]] {
             let entry = Entry {
-                board: stored,
+                region: stored,
                 packed,
             };
-            if entry.matches(board, key) {
+            if entry.matches(region, key) {
                 return entry;
             }
         }
@@ -149,18 +149,18 @@ impl Table {
             let old = std::mem::take(&mut self.entries);
             self.entries = vec![[0; 2]; (old.len() * 4).min(1 << TABLE_MAX_BITS)];
             self.filled = 0;
-            for [board, packed] in old.into_iter().filter(|e| e[1] != 0) {
+            for [region, packed] in old.into_iter().filter(|e| e[1] != 0) {
                 let mover = (packed & 0xFF) as usize - 1;
                 let other = ((packed >> 8) & 0xFF) as usize - 1;
-                let slot = self.slot(board, mover, other);
-                self.place(slot, Entry { board, packed });
+                let slot = self.slot(region, mover, other);
+                self.place(slot, Entry { region, packed });
             }
         }
     }
 
     fn place(&mut self, slot: usize, entry: Entry) {
         let kept = self.entries[slot];
-        let same = kept[0] == entry.board && kept[1] & KEY_BITS == entry.packed & KEY_BITS;
+        let same = kept[0] == entry.region && kept[1] & KEY_BITS == entry.packed & KEY_BITS;
         let place = if same || Entry::effort(entry.packed) >= Entry::effort(kept[1]) {
             slot
         } else {
@@ -169,6 +169,31 @@ impl Table {
         if self.entries[place][1] == 0 {
             self.filled += 1;
         }
-        self.entries[place] = [entry.board, entry.packed];
+        self.entries[place] = [entry.region, entry.packed];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_stops_growing_at_its_cap() {
+        let mut table = Table::new();
+        assert_eq!(table.entries.len(), 1 << TABLE_START_BITS);
+        let key = Entry::key(3, 5);
+        let last = 4u64 << TABLE_MAX_BITS;
+        for region in 1..=last {
+            // Searches of every size, as in a real search.
+            let work = 1 << (region % 20);
+            let slot = table.slot(region, 3, 5);
+            table.store(slot, Entry::new(region, key, 40, Bound::Lower, 4, work));
+        }
+        // 16 bytes an entry: 512 KiB.
+        assert_eq!(table.entries.len(), 1 << TABLE_MAX_BITS);
+        // The entry just stored is in its bucket, whole.
+        let entry = table.get(table.slot(last, 3, 5), last, key);
+        assert!(entry.matches(last, key));
+        assert_eq!((entry.score(), entry.best_move()), (40, Some(4)));
     }
 }
