@@ -5,7 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use footholds::{naive, search};
-use grid_games::footholds_games::{full_centre, full_corners, random_8x8};
+use grid_games::footholds_games::{full_board, full_centre, full_corners, random_8x8};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -81,13 +81,7 @@ fn hardest_starts(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(8));
     for (rows, cols, a, b) in HARDEST_STARTS {
-        let game = footholds::Game::new(
-            rows,
-            cols,
-            vec![true; rows * cols],
-            a.0 * cols + a.1,
-            b.0 * cols + b.1,
-        );
+        let game = full_board(rows, cols, a, b);
         let id = format!("{rows}x{cols}/{},{}-{},{}", a.0, a.1, b.0, b.1);
         group.bench_with_input(BenchmarkId::new("fast", id), &game, |bench, g| {
             bench.iter(|| search::solve(black_box(g)))

@@ -58,6 +58,13 @@ pub mod footholds_games {
     use super::SplitMix64;
     use footholds::game::Game;
 
+    /// A full `rows × cols` board with A on `a` and B on `b`, each a
+    /// `(row, col)`.
+    pub fn full_board(rows: usize, cols: usize, a: (usize, usize), b: (usize, usize)) -> Game {
+        let cell = |(row, col): (usize, usize)| row * cols + col;
+        Game::new(rows, cols, vec![true; rows * cols], cell(a), cell(b))
+    }
+
     /// A full `side × side` board with the players at opposite corners.
     pub fn full_corners(side: usize) -> Game {
         Game::new(side, side, vec![true; side * side], 0, side * side - 1)

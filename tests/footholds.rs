@@ -6,6 +6,7 @@ use footholds::contract::game_input;
 use footholds::game::Game;
 use footholds::search::Tuning;
 use footholds::{naive, search};
+use grid_games::footholds_games::full_board;
 use proptest::prelude::*;
 
 mod common;
@@ -56,20 +57,27 @@ fn half_turn_games() -> impl Strategy<Value = Game> {
     })
 }
 
-/// Every setting of the search's switches that the tests force: each
-/// root driver, with the table used for every position or for none but the
-/// large ones, as usual.
-fn tunings() -> Vec<Tuning> {
-    let mut all = Vec::new();
+/// Checks that every setting of the search's switches the tests force
+/// finds `expected`: each root driver, with the table used for every
+/// position or, as usual, only for the large ones.
+fn every_tuning_finds(game: &Game, expected: u32) -> Result<(), TestCaseError> {
     for costly_after in [0, u64::MAX] {
         for table_from_footholds in [0, search::TABLE_FROM_FOOTHOLDS] {
-            all.push(Tuning {
+            let tuning = Tuning {
                 costly_after,
                 table_from_footholds,
-            });
+            };
+            let (moves, _) = search::solve_tuned(game, u64::MAX, tuning).unwrap();
+            prop_assert_eq!(
+                moves,
+                expected,
+                "{:?} on this input:\n{}",
+                tuning,
+                game_input(game)
+            );
         }
     }
-    all
+    Ok(())
 }
 
 /// The same game with the board mirrored left to right.
@@ -105,10 +113,7 @@ proptest! {
     #[test]
     fn every_tuning_equals_naive(game in games(5, 25)) {
         let expected = naive::solve(&game);
-        for tuning in tunings() {
-            let (moves, _) = search::solve_tuned(&game, u64::MAX, tuning).unwrap();
-            prop_assert_eq!(moves, expected, "{:?} on this input:\n{}", tuning, game_input(&game));
-        }
+        every_tuning_finds(&game, expected)?;
     }
 
     /// Starts that are each other's image under the half turn, on boards
@@ -118,10 +123,7 @@ proptest! {
     fn half_turn_starts_are_won_by_b_and_equal_naive(game in half_turn_games()) {
         let expected = naive::solve(&game);
         prop_assert_eq!(expected % 2, 0, "A should lose on this input:\n{}", game_input(&game));
-        for tuning in tunings() {
-            let (moves, _) = search::solve_tuned(&game, u64::MAX, tuning).unwrap();
-            prop_assert_eq!(moves, expected, "{:?} on this input:\n{}", tuning, game_input(&game));
-        }
+        every_tuning_finds(&game, expected)?;
     }
 
     #[test]
@@ -176,10 +178,7 @@ proptest! {
     fn fast_equals_naive_on_six_by_six_with_holes(game in games(6, 40)) {
         let expected = naive::solve(&game);
         prop_assert_eq!(search::solve(&game), expected, "on this input:\n{}", game_input(&game));
-        for tuning in tunings() {
-            let (moves, _) = search::solve_tuned(&game, u64::MAX, tuning).unwrap();
-            prop_assert_eq!(moves, expected, "{:?} on this input:\n{}", tuning, game_input(&game));
-        }
+        every_tuning_finds(&game, expected)?;
     }
 }
 
@@ -189,25 +188,16 @@ proptest! {
 /// within that budget, with their answers.
 #[test]
 fn hardest_full_starts_stay_within_the_documented_work() {
-    let full = |rows: usize, cols: usize, a: (usize, usize), b: (usize, usize)| {
-        Game::new(
-            rows,
-            cols,
-            vec![true; rows * cols],
-            a.0 * cols + a.1,
-            b.0 * cols + b.1,
-        )
-    };
     for (game, expected) in [
-        (full(8, 8, (1, 1), (5, 6)), 62),
-        (full(8, 8, (1, 1), (6, 6)), 56),
-        (full(8, 8, (1, 3), (6, 3)), 52),
-        (full(8, 8, (1, 2), (7, 7)), 57),
-        (full(8, 8, (1, 3), (6, 5)), 60),
-        (full(7, 9, (3, 3), (3, 4)), 50),
-        (full(7, 9, (1, 1), (6, 8)), 55),
-        (full(9, 7, (3, 3), (3, 4)), 47),
-        (full(9, 7, (4, 2), (4, 3)), 44),
+        (full_board(8, 8, (1, 1), (5, 6)), 62),
+        (full_board(8, 8, (1, 1), (6, 6)), 56),
+        (full_board(8, 8, (1, 3), (6, 3)), 52),
+        (full_board(8, 8, (1, 2), (7, 7)), 57),
+        (full_board(8, 8, (1, 3), (6, 5)), 60),
+        (full_board(7, 9, (3, 3), (3, 4)), 50),
+        (full_board(7, 9, (1, 1), (6, 8)), 55),
+        (full_board(9, 7, (3, 3), (3, 4)), 47),
+        (full_board(9, 7, (4, 2), (4, 3)), 44),
     ] {
         let result = search::solve_within(&game, 5_000_000);
         assert_eq!(

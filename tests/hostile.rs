@@ -165,6 +165,15 @@ fn full_8x8(a: (u8, u8), b: (u8, u8)) -> String {
     format!("[{rows}] [{}, {}] [{}, {}]\n", a.0, a.1, b.0, b.1)
 }
 
+/// 100,000 random 8 × 8 Othello games of 60 moves (36 MB), fixed seed.
+fn hundred_thousand_othello_games() -> Vec<u8> {
+    let mut rng = cli::SplitMix64::new(4615);
+    let cases: Vec<_> = (0..100_000)
+        .map(|_| othello::contract::random_game(8, 60, &mut rng))
+        .collect();
+    othello::contract::to_input(&cases).into_bytes()
+}
+
 /// The review's tall chain columns: `width` columns, every other one a
 /// column of `links + 1` chains (4·links + 4 high), between filler columns
 /// of two colours that never pop.
@@ -253,13 +262,7 @@ fn cases() -> Vec<Case> {
             name: "f3-othello-explain-100000-games",
             problem: "othello",
             args: &["--explain"],
-            input: || {
-                let mut rng = cli::SplitMix64::new(4615);
-                let cases: Vec<_> = (0..100_000)
-                    .map(|_| othello::contract::random_game(8, 60, &mut rng))
-                    .collect();
-                othello::contract::to_input(&cases).into_bytes()
-            },
+            input: hundred_thousand_othello_games,
             expect: AnyAnswer,
             tier: Tier::Quick,
         },
@@ -280,13 +283,7 @@ fn cases() -> Vec<Case> {
             name: "f3-othello-replay-100000-games",
             problem: "othello",
             args: &["--replay", "/dev/null"],
-            input: || {
-                let mut rng = cli::SplitMix64::new(4616);
-                let cases: Vec<_> = (0..100_000)
-                    .map(|_| othello::contract::random_game(8, 60, &mut rng))
-                    .collect();
-                othello::contract::to_input(&cases).into_bytes()
-            },
+            input: hundred_thousand_othello_games,
             expect: AnyAnswer,
             tier: Tier::Slow,
         },
