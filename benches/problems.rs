@@ -1,10 +1,10 @@
 //! Every problem in the registry, the fast answer beside the reference's,
-//! on the contract's own generated inputs of sizes 1 to 3 (the same inputs
+//! on the contract's own judge-valid generated inputs of sizes 1 to 3 (the same inputs
 //! for both). A problem added with `cargo new-problem` is measured here
 //! from its first build; its own detailed benchmarks can follow in a file
 //! beside this one.
 
-use cli::Options;
+use cli::{Options, Space};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
@@ -19,7 +19,9 @@ fn every_problem(c: &mut Criterion) {
             .measurement_time(Duration::from_secs(2));
         for size in 1..=3 {
             // Eight inputs per size, so one lucky input does not decide.
-            let inputs: Vec<String> = (0..8).map(|seed| problem.generate(seed, size)).collect();
+            let inputs: Vec<String> = (0..8)
+                .map(|seed| problem.generate(seed, size, Space::Judge))
+                .collect();
             group.bench_with_input(BenchmarkId::new("naive", size), &inputs, |b, inputs| {
                 b.iter(|| {
                     for input in inputs {

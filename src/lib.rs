@@ -101,7 +101,7 @@ pub mod footholds_games {
 /// Random legal Othello games, for property tests and benchmarks.
 pub mod othello_games {
 
-    pub use othello::contract::{random_game, to_input};
+    pub use othello::generate::{random_game, to_input};
 }
 
 /// Random and constructed Puyo fields, for property tests and benchmarks.
@@ -110,7 +110,7 @@ pub mod puyo_fields {
     use grid::Grid;
     use puyo::Field;
 
-    pub use puyo::contract::{random_settled, COLOURS};
+    pub use puyo::generate::{random_settled, COLOURS};
 
     /// A full `height × width` field of random colours from the first
     /// `palette` colours.

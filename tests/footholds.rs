@@ -2,8 +2,8 @@
 //! minimax, the answer is unchanged by the board's symmetries, and its parity
 //! names the winner.
 
-use footholds::contract::game_input;
 use footholds::game::Game;
+use footholds::generate::game_input;
 use footholds::search::Tuning;
 use footholds::{naive, search};
 use grid_games::footholds_games::full_board;

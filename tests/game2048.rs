@@ -1,7 +1,7 @@
 //! Property tests for `game2048`: the search engine agrees with the naive
 //! solver, and moves keep the game's invariants.
 
-use game2048::contract::board_input;
+use game2048::generate::board_input;
 use game2048::naive::apply_move;
 use game2048::search::{self, apply_move_exponents, Options};
 use game2048::slide::slide_line;

@@ -2,11 +2,11 @@
 //! every documented limit at its edge, run as the binaries themselves under
 //! a memory cap and a timeout.
 //!
-//! Each case runs this test program again as the problem's binary (through
-//! `tools::run`, the runner `cargo judge` uses: it calls `cli::run`, the
-//! same code every `main.rs` calls), under `ulimit -v` of twice the input
-//! plus 64 MB, the bound the README promises, and kills it after
-//! [`TIMEOUT`]. A case
+//! Each case runs the problem's binary code (`cli::run::run_with`, what
+//! every `main.rs` runs) in the sandbox `cargo judge` uses, in a forked copy
+//! of this test program: its address space may grow by at most twice the
+//! input plus 64 MB (`ulimit -v`), the bound the README promises, and it is
+//! stopped after [`TIMEOUT`]. A case
 //! passes when the run ends by itself, in time, with either an answer
 //! (status 0, something on stdout, and the expected text when one is given)
 //! or one `error:` line on stderr, status 1 and nothing on stdout, as the
@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use golden::harness::{self, Arguments, Failed, Trial};
-use tools::run::Solution;
+use tools::sandbox::{self, Ending, Limits, Program, Stop};
 
 /// No case may take longer than this, in any build the suite runs in.
 const TIMEOUT: Duration = Duration::from_secs(20);
@@ -63,9 +63,6 @@ enum Tier {
 }
 
 fn main() -> ExitCode {
-    if let Some(status) = tools::run::as_problem() {
-        return status;
-    }
     let mut args = Arguments::from_args();
     // One at a time: the time bounds are for a machine that is not also
     // running the other cases.
@@ -96,23 +93,51 @@ fn run(case: &Case) -> Result<(), Failed> {
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let path = dir.join(format!("{}.in", case.name));
     std::fs::write(&path, &input).map_err(|e| e.to_string())?;
-    let cap_kib = (2 * input.len() as u64 + BASE_MEMORY) / 1024;
+    let cap = 2 * input.len() as u64 + BASE_MEMORY;
     drop(input);
-    let solution = Solution::Itself {
-        problem: case.problem.to_string(),
+    let problem = problems::find(case.problem).ok_or("no such problem")?;
+    let args = case.args;
+    let binary = move |stdin: &mut dyn std::io::Read,
+                       stdout: &mut dyn std::io::Write,
+                       stderr: &mut dyn std::io::Write| {
+        cli::run::run_with(
+            problem,
+            args.iter().map(std::ffi::OsString::from),
+            cli::run::Streams {
+                stdin,
+                stdin_size: 0,
+                stdout,
+                stderr,
+            },
+        )
     };
-    let args: Vec<String> = case.args.iter().map(|a| a.to_string()).collect();
-    let outcome = tools::run::run(&solution, &args, &path, TIMEOUT, Some(cap_kib));
+    let limits = Limits {
+        time: TIMEOUT,
+        // The address space is the bound; resident memory is not held to
+        // anything more.
+        memory: u64::MAX,
+        output: 1 << 30,
+        address_space: Some(cap),
+    };
+    let outcome = sandbox::run(&Program::Function(&binary), &path, &limits);
     let _ = std::fs::remove_file(&path);
     let ran = outcome.map_err(|e| format!("cannot run the case: {e}"))?;
-    if ran.killed {
+    if ran.stopped == Some(Stop::Time) {
         return Err(format!("still running after {TIMEOUT:?}: killed").into());
     }
-    let (status, stdout, stderr, elapsed) = (ran.status, ran.stdout, ran.stderr, ran.elapsed);
+    let (stdout, stderr, elapsed) = (ran.stdout, ran.stderr, ran.wall);
     let shown_err = String::from_utf8_lossy(&stderr[..stderr.len().min(2000)]).into_owned();
-    let status = status.ok_or_else(|| {
-        format!("killed by a signal after {elapsed:?} (memory cap {cap_kib} KiB?); stderr:\n{shown_err}")
-    })?;
+    let status = match ran.ending {
+        Ending::Exited(status) => status,
+        Ending::Signalled(signal) => {
+            return Err(format!(
+                "killed by {} after {elapsed:?} (address space cap {} MiB past the start);                  stderr:\n{shown_err}",
+                sandbox::signal_name(signal),
+                cap >> 20
+            )
+            .into())
+        }
+    };
     if elapsed > TIMEOUT {
         return Err(format!("took {elapsed:?}, more than {TIMEOUT:?}").into());
     }
@@ -137,7 +162,8 @@ fn run(case: &Case) -> Result<(), Failed> {
         }
         Expect::Error(part) => {
             let text = String::from_utf8_lossy(&stderr);
-            let one_line = text.ends_with('\n') && text.matches('\n').count() == 1;
+            let one_line =
+                !ran.stderr_cut && text.ends_with('\n') && text.matches('\n').count() == 1;
             if status != 1
                 || !stdout.is_empty()
                 || !one_line
@@ -169,9 +195,9 @@ fn full_8x8(a: (u8, u8), b: (u8, u8)) -> String {
 fn hundred_thousand_othello_games() -> Vec<u8> {
     let mut rng = cli::SplitMix64::new(4615);
     let cases: Vec<_> = (0..100_000)
-        .map(|_| othello::contract::random_game(8, 60, &mut rng))
+        .map(|_| othello::generate::random_game(8, 60, &mut rng))
         .collect();
-    othello::contract::to_input(&cases).into_bytes()
+    othello::generate::to_input(&cases).into_bytes()
 }
 
 /// The review's tall chain columns: `width` columns, every other one a
@@ -272,7 +298,7 @@ fn cases() -> Vec<Case> {
             args: &["--explain"],
             input: || {
                 let mut rng = cli::SplitMix64::new(11559);
-                let field = puyo::contract::random_settled(3163, 3163, 4, 0, &mut rng);
+                let field = puyo::generate::random_settled(3163, 3163, 4, 0, &mut rng);
                 puyo::field::field_to_string(&field).into_bytes()
             },
             expect: AnyAnswer,

@@ -1,20 +1,29 @@
 //! Property tests for every problem in the registry, through its contract:
-//! on the contract's own random inputs the fast answer equals the
-//! reference's, judge mode equals the answer with default flags, and the
-//! explanation is written without error. A problem added with `cargo
-//! new-problem` is covered here from its first build. A failure prints the
-//! input in judge format, ready to pipe into the binary.
+//! every judge-valid generated input passes the problem's validator; on the
+//! contract's own random inputs, judge-valid and beyond, the fast answer
+//! equals the reference's; judge mode equals the answer with default
+//! flags; the explanation is written without error; and every
+//! simplification the shrinker is offered is a different input. A problem
+//! added with `cargo new-problem` is covered here from its first build. A
+//! failure prints the input in judge format, ready to pipe into the binary.
 
-use cli::Options;
+use cli::{Options, Space};
 use proptest::prelude::*;
 
 mod common;
 use common::config;
 
 /// Checks one problem on one generated input.
-fn agrees(name: &str, seed: u64, size: usize) -> Result<(), TestCaseError> {
+fn agrees(name: &str, seed: u64, size: usize, space: Space) -> Result<(), TestCaseError> {
     let problem = problems::find(name).expect("a registered problem");
-    let input = problem.generate(seed, size);
+    let input = problem.generate(seed, size, space);
+    if space == Space::Judge {
+        let valid = problem.validate(input.as_bytes());
+        prop_assert!(
+            valid.is_ok(),
+            "{name} generated a judge-mode input its validator refuses ({valid:?}):\n{input}"
+        );
+    }
     let options = Options::defaults(problem.info());
     let fast = problem.answer(input.as_bytes(), &options);
     prop_assert!(
@@ -46,34 +55,114 @@ fn agrees(name: &str, seed: u64, size: usize) -> Result<(), TestCaseError> {
         name,
         input
     );
+    for simpler in problem.simplifications(input.as_bytes()) {
+        prop_assert_ne!(
+            simpler.as_slice(),
+            input.as_bytes(),
+            "{} offered the input itself as a simplification",
+            name
+        );
+    }
     Ok(())
 }
 
 proptest! {
-    #![proptest_config(config(120))]
+    #![proptest_config(config(160))]
 
     #[test]
     fn every_problem_agrees_with_its_reference(
         name in prop::sample::select(problems::names()),
         seed in any::<u64>(),
         size in 1usize..=3,
+        judge in any::<bool>(),
     ) {
-        agrees(name, seed, size)?;
+        agrees(name, seed, size, if judge { Space::Judge } else { Space::Beyond })?;
+    }
+
+    /// Judge-mode inputs of every size up to the largest validate (the
+    /// fast solver answers them; the reference is not asked).
+    #[test]
+    fn every_judge_mode_input_validates(
+        name in prop::sample::select(problems::names()),
+        seed in any::<u64>(),
+        fraction in 0.0f64..=1.0,
+    ) {
+        let problem = problems::find(name).expect("a registered problem");
+        let size = 1 + (fraction * (problem.largest_size(Space::Judge) - 1) as f64) as usize;
+        let input = problem.generate(seed, size, Space::Judge);
+        let valid = problem.validate(input.as_bytes());
+        prop_assert!(valid.is_ok(), "{name} size {size}: {valid:?}:\n{input}");
+        prop_assert!(problem.judge(input.as_bytes()).is_ok(), "{name} size {size}:\n{input}");
     }
 }
 
 #[test]
 fn every_problem_generates_the_same_input_from_the_same_seed() {
     for problem in problems::ALL {
-        for size in 1..=3 {
-            assert_eq!(problem.generate(9, size), problem.generate(9, size));
+        for space in [Space::Judge, Space::Beyond] {
+            for size in 1..=3 {
+                assert_eq!(
+                    problem.generate(9, size, space),
+                    problem.generate(9, size, space)
+                );
+            }
+            let distinct: std::collections::BTreeSet<String> = (0..20)
+                .map(|seed| problem.generate(seed, 3, space))
+                .collect();
+            assert!(
+                distinct.len() > 5,
+                "{} generates too few {} inputs",
+                problem.info().name,
+                space.label()
+            );
         }
-        let distinct: std::collections::BTreeSet<String> =
-            (0..20).map(|seed| problem.generate(seed, 3)).collect();
-        assert!(
-            distinct.len() > 5,
-            "{} generates too few inputs",
-            problem.info().name
+    }
+}
+
+/// Every golden case is classified by its problem's validator, not by its
+/// name: this reports each folder's judge-valid and beyond-judge counts
+/// (`cargo test --test registry -- --nocapture` shows them), and holds the
+/// names to the verdicts: `sample-*` cases are judge-valid, `beyond-judge-*`
+/// cases are not, and every folder has judge-valid cases.
+#[test]
+fn golden_folders_are_classified_by_their_validators() {
+    let inputs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs");
+    for problem in problems::ALL {
+        let name = problem.info().name;
+        let folder = inputs.join(name);
+        let census = tools::cases::census(*problem, &folder).expect("the golden folder reads");
+        eprintln!(
+            "{name:<14} judge-valid {:>2}, beyond-judge {:>2}, with flags {:>2}",
+            census.judge, census.beyond, census.flags
         );
+        assert!(census.judge > 0, "{name} has no judge-valid golden case");
+        for case in tools::cases::discover(&[folder]).expect("the golden folder reads") {
+            let input = std::fs::read(&case.input).expect("a readable case");
+            let valid = problem.validate(&input);
+            if case.name.starts_with("sample-") {
+                assert_eq!(valid, Ok(()), "{name}/{}", case.name);
+            }
+            if case.name.starts_with("beyond-judge") {
+                assert!(valid.is_err(), "{name}/{} is judge-valid", case.name);
+            }
+        }
+        // No error case is judge-valid (the judge never sends bad input),
+        // but for those that are errors for their flags.
+        for entry in std::fs::read_dir(inputs.join(name).join("errors"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let path = entry.path();
+            if path.extension().is_some_and(|x| x == "in") && !path.with_extension("args").exists()
+            {
+                let input = std::fs::read(&path).expect("a readable case");
+                assert!(
+                    problem.validate(&input).is_err(),
+                    "{} is judge-valid",
+                    path.display()
+                );
+            }
+        }
     }
 }

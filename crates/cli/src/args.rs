@@ -167,6 +167,7 @@ mod tests {
             memory_mib: 256,
         },
         accepts_rust: true,
+        call: None,
     };
 
     fn run(args: &[&str]) -> Result<Command, String> {

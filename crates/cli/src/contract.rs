@@ -10,6 +10,8 @@ use std::io::Write;
 
 use grid::InputError;
 
+use crate::validate::Space;
+
 /// A problem, as the command line, the registry and the tools see it.
 ///
 /// Every method is a pure function of its arguments (no global state), so
@@ -46,10 +48,41 @@ pub trait Problem: Sync {
     /// bounded on any such input (see [`crate::replay::Replay::bounded`]).
     fn replay(&self, input: &[u8], options: &Options) -> crate::replay::Replay;
 
-    /// A random judge-format input, the same for the same `seed` and `size`.
-    /// Size 1 is tiny; the reference solver answers sizes up to 3 in well
-    /// under a second.
-    fn generate(&self, seed: u64, size: usize) -> String;
+    /// Whether `input` is within the judge's published constraints: `Ok`
+    /// for an input the judge could send, else the first rule it breaks and
+    /// where (see [`crate::validate`]). A user's own solution is held only
+    /// to inputs that pass.
+    fn validate(&self, input: &[u8]) -> Result<(), InputError>;
+
+    /// A random input, the same for the same `seed`, `size` and `space`.
+    /// In [`Space::Judge`] it always passes [`Problem::validate`]; in
+    /// [`Space::Beyond`] it may use everything the solvers accept. Size 1
+    /// is tiny and sizes grow toward [`Problem::largest_size`]; the
+    /// reference solver answers sizes up to 3 in well under a second.
+    fn generate(&self, seed: u64, size: usize, space: Space) -> String;
+
+    /// The largest `size` [`Problem::generate`] takes in `space` (a larger
+    /// one is refused by the tools, never clamped silently).
+    fn largest_size(&self, space: Space) -> usize;
+
+    /// Inputs one step simpler than `input`, simplest first, for shrinking a
+    /// failing input (`cargo stress`): a puyo dropped, a row and column
+    /// removed, a tile lowered, a move or a case dropped. They need not all
+    /// be valid: the shrinker keeps only those that pass
+    /// [`Problem::validate`]. The default drops one line at a time.
+    fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        let lines: Vec<&[u8]> = input.split_inclusive(|&b| b == b'\n').collect();
+        (0..lines.len())
+            .map(|skip| {
+                lines
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != skip)
+                    .flat_map(|(_, line)| line.iter().copied())
+                    .collect()
+            })
+            .collect()
+    }
 }
 
 /// What a problem says about itself.
@@ -74,6 +107,38 @@ pub struct Info {
     /// Whether the judge accepts Rust submissions (else a bundle is a study
     /// copy).
     pub accepts_rust: bool,
+    /// For a judge that calls a function instead of running a program
+    /// (Programmers): the function. A user's file that only defines it is
+    /// run through a generated driver; each input line holds one call's
+    /// arguments as JSON values, and each output line its return value.
+    pub call: Option<Call>,
+}
+
+/// A function a judge calls (Programmers' `solution`).
+#[derive(Debug)]
+pub struct Call {
+    /// The function's name: `solution`.
+    pub function: &'static str,
+    pub parameters: &'static [Parameter],
+    pub returns: Value,
+}
+
+/// One parameter of a [`Call`].
+#[derive(Debug)]
+pub struct Parameter {
+    pub name: &'static str,
+    pub kind: Value,
+}
+
+/// The kinds of value a [`Call`] passes and returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A whole number: C++ `int`, Python `int`.
+    Int,
+    /// A list of whole numbers: C++ `vector<int>`, Python `list`.
+    IntList,
+    /// A list of lists of whole numbers: C++ `vector<vector<int>>`.
+    IntGrid,
 }
 
 impl Info {

@@ -17,10 +17,13 @@
 
 pub mod args;
 pub mod contract;
+pub mod files;
 pub mod random;
 pub mod replay;
 pub mod run;
+pub mod validate;
 
-pub use crate::contract::{Flag, FlagKind, Info, Limits, Options, Problem};
+pub use crate::contract::{Call, Flag, FlagKind, Info, Limits, Options, Parameter, Problem, Value};
 pub use crate::random::SplitMix64;
 pub use crate::replay::{Cell, Frame, Replay, Section};
+pub use crate::validate::{Space, Strict};

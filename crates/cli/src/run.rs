@@ -34,20 +34,59 @@ pub fn main(problem: &dyn Problem) -> ExitCode {
 /// [`main`] with the arguments given (without the program name).
 pub fn run(problem: &dyn Problem, arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
     if stdout_was_closed() {
-        report("standard output is closed, so the answer would be lost");
+        report(
+            &mut std::io::stderr(),
+            "standard output is closed, so the answer would be lost",
+        );
         return ExitCode::from(EXIT_OUTPUT_FAILED);
     }
+    let status = run_with(
+        problem,
+        arguments,
+        Streams {
+            stdin: &mut std::io::stdin().lock(),
+            stdin_size: stdin_size(),
+            stdout: &mut std::io::stdout().lock(),
+            stderr: &mut std::io::stderr(),
+        },
+    );
+    ExitCode::from(status)
+}
+
+/// The standard streams a run reads and writes.
+pub struct Streams<'a> {
+    pub stdin: &'a mut dyn Read,
+    /// The input's size when it is known (a file), else 0.
+    pub stdin_size: u64,
+    pub stdout: &'a mut dyn Write,
+    pub stderr: &'a mut dyn Write,
+}
+
+/// A binary's whole run on the streams given, returning its exit status:
+/// what [`main`] does, for callers that give it other streams (the tools
+/// run the workspace's solvers so, in a forked copy of themselves).
+pub fn run_with(
+    problem: &dyn Problem,
+    arguments: impl IntoIterator<Item = OsString>,
+    streams: Streams,
+) -> u8 {
+    let Streams {
+        stdin,
+        stdin_size,
+        stdout,
+        stderr,
+    } = streams;
     let command = match args::parse(problem.info(), arguments) {
         Ok(Request::Run(command)) => command,
-        Ok(Request::Help(text)) => return finish_output(write_stdout(&text)),
+        Ok(Request::Help(text)) => return finish_output(stderr, write_all(stdout, &text)),
         Err(message) => {
-            report(&message);
-            return ExitCode::from(EXIT_BAD_USAGE);
+            report(stderr, &message);
+            return EXIT_BAD_USAGE;
         }
     };
-    let input = match read_input(&command) {
+    let input = match read_input(&command, stdin, stdin_size) {
         Ok(input) => input,
-        Err(e) => return fail_input(&e),
+        Err(e) => return fail_input(stderr, &e),
     };
     let answered = if command.naive {
         problem.naive(&input, &command.options)
@@ -56,29 +95,31 @@ pub fn run(problem: &dyn Problem, arguments: impl IntoIterator<Item = OsString>)
     };
     let output = match answered {
         Ok(output) => output,
-        Err(e) => return fail_input(&e),
+        Err(e) => return fail_input(stderr, &e),
     };
     if let Some(path) = &command.replay {
         let replay = problem.replay(&input, &command.options).bounded();
         if let Err(e) = std::fs::write(path, crate::replay::page(&replay)) {
-            report(&format!("cannot write the replay {}: {e}", path.display()));
-            return ExitCode::from(EXIT_OUTPUT_FAILED);
+            report(
+                stderr,
+                &format!("cannot write the replay {}: {e}", path.display()),
+            );
+            return EXIT_OUTPUT_FAILED;
         }
     }
     if command.explain {
         // Streamed: the explanation goes out as it is made. A closed stderr
         // loses it, but never the answer.
-        let mut err = BufWriter::new(std::io::stderr().lock());
+        let mut err = BufWriter::new(&mut *stderr);
         let _ = problem
             .explain(&input, &command.options, &mut err)
             .and_then(|()| err.flush());
     }
-    finish_output(write_stdout(&output))
+    finish_output(stderr, write_all(stdout, &output))
 }
 
-/// Writes all of `text` to stdout and flushes it.
-fn write_stdout(text: &str) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
+/// Writes all of `text` to `out` and flushes it.
+fn write_all(out: &mut dyn Write, text: &str) -> std::io::Result<()> {
     out.write_all(text.as_bytes()).and_then(|()| out.flush())
 }
 
@@ -88,7 +129,11 @@ fn write_stdout(text: &str) -> std::io::Result<()> {
 /// and otherwise grows by a quarter at a time, not by doubling, so that
 /// holding the input costs little more than the input: the binaries promise
 /// at most twice the input and 64 MB.
-pub fn read_input(command: &Command) -> Result<Vec<u8>, InputError> {
+pub fn read_input(
+    command: &Command,
+    stdin: &mut dyn Read,
+    stdin_size: u64,
+) -> Result<Vec<u8>, InputError> {
     match &command.input {
         Some(path) => std::fs::File::open(path)
             .and_then(|file| {
@@ -96,7 +141,7 @@ pub fn read_input(command: &Command) -> Result<Vec<u8>, InputError> {
                 read_all(file, size)
             })
             .map_err(|e| InputError::new(format!("cannot read {}: {e}", path.display()))),
-        None => read_all(std::io::stdin().lock(), stdin_size())
+        None => read_all(stdin, stdin_size)
             .map_err(|e| InputError::new(format!("cannot read standard input: {e}"))),
     }
 }
@@ -137,28 +182,28 @@ fn read_all(mut source: impl Read, size: u64) -> std::io::Result<Vec<u8>> {
 }
 
 /// The exit status for the result of writing the answer.
-fn finish_output(written: std::io::Result<()>) -> ExitCode {
+fn finish_output(stderr: &mut dyn Write, written: std::io::Result<()>) -> u8 {
     match written {
-        Ok(()) => ExitCode::from(EXIT_OK),
+        Ok(()) => EXIT_OK,
         // The reader went away: nobody is left to tell.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_OK),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_OK,
         Err(e) => {
-            report(&format!("cannot write standard output: {e}"));
-            ExitCode::from(EXIT_OUTPUT_FAILED)
+            report(stderr, &format!("cannot write standard output: {e}"));
+            EXIT_OUTPUT_FAILED
         }
     }
 }
 
-/// Writes one `error: ...` line to stderr, ignoring a closed stderr
+/// Writes one `error: ...` line to `stderr`, ignoring a closed stderr
 /// (`eprintln!` would panic).
-pub fn report(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "error: {message}");
+pub fn report(stderr: &mut dyn Write, message: &str) {
+    let _ = writeln!(stderr, "error: {message}");
 }
 
 /// Reports bad input and returns its exit status.
-pub fn fail_input(error: &InputError) -> ExitCode {
-    report(&error.to_string());
-    ExitCode::from(EXIT_BAD_INPUT)
+pub fn fail_input(stderr: &mut dyn Write, error: &InputError) -> u8 {
+    report(stderr, &error.to_string());
+    EXIT_BAD_INPUT
 }
 
 /// Whether stdout was closed when the program started (`binary >&-`).

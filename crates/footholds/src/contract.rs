@@ -3,10 +3,11 @@
 
 use std::io::Write;
 
-use cli::{Info, Limits, Options, Problem, SplitMix64};
+use cli::{Call, Info, Limits, Options, Parameter, Problem, Space, Value};
 use grid::InputError;
 
-use crate::{parse, Game};
+use crate::generate::{beyond_input, game_input, judge_game};
+use crate::parse;
 
 /// Programmers 92345, as the registry lists it.
 pub struct Contract;
@@ -28,6 +29,24 @@ pub static INFO: Info = Info {
         memory_mib: 256,
     },
     accepts_rust: false,
+    call: Some(Call {
+        function: "solution",
+        parameters: &[
+            Parameter {
+                name: "board",
+                kind: Value::IntGrid,
+            },
+            Parameter {
+                name: "aloc",
+                kind: Value::IntList,
+            },
+            Parameter {
+                name: "bloc",
+                kind: Value::IntList,
+            },
+        ],
+        returns: Value::Int,
+    }),
 };
 
 /// The most footholds on one board that the reference minimax is asked to
@@ -37,46 +56,6 @@ pub const NAIVE_MAX_FOOTHOLDS: usize = 36;
 
 /// The most games `--explain` shows in full; it says so when it stops.
 pub const EXPLAIN_MAX_GAMES: usize = 100;
-
-/// A game in the judge's input form.
-pub fn game_input(game: &Game) -> String {
-    let rows: Vec<String> = (0..game.height)
-        .map(|r| {
-            let cells: Vec<&str> = (0..game.width)
-                .map(|c| {
-                    if game.cells[r * game.width + c] {
-                        "1"
-                    } else {
-                        "0"
-                    }
-                })
-                .collect();
-            format!("[{}]", cells.join(", "))
-        })
-        .collect();
-    let at = |i: usize| format!("[{}, {}]", i / game.width, i % game.width);
-    format!("[{}] {} {}\n", rows.join(", "), at(game.a), at(game.b))
-}
-
-/// A random game: at most `size + 2` rows and columns (at most 8 × 8),
-/// about a fifth of the cells holes, the players on footholds (possibly the
-/// same one).
-pub fn random_game(seed: u64, size: usize) -> Game {
-    let mut rng = SplitMix64::new(seed);
-    let most = (size + 2).clamp(1, 8) as u64;
-    let (height, width) = (rng.between(1, most) as usize, rng.between(1, most) as usize);
-    let area = height * width;
-    let mut cells: Vec<bool> = (0..area).map(|_| !rng.chance(1, 5)).collect();
-    let a = rng.below(area as u64) as usize;
-    let b = if rng.chance(1, 10) {
-        a
-    } else {
-        rng.below(area as u64) as usize
-    };
-    cells[a] = true;
-    cells[b] = true;
-    Game::new(height, width, cells, a, b)
-}
 
 impl Problem for Contract {
     fn info(&self) -> &'static Info {
@@ -135,8 +114,35 @@ impl Problem for Contract {
         crate::replay::replay(&parse(input).unwrap_or_default(), &title)
     }
 
-    fn generate(&self, seed: u64, size: usize) -> String {
-        game_input(&random_game(seed, size))
+    fn validate(&self, input: &[u8]) -> Result<(), InputError> {
+        crate::validate::validate(input)
+    }
+
+    /// Judge-valid games of at most `size + 1` rows and columns (5 × 5
+    /// from size 4); beyond the judge, one to three games of up to
+    /// `size + 2` rows and columns (8 × 8 from size 6) in any accepted form.
+    fn generate(&self, seed: u64, size: usize, space: Space) -> String {
+        match space {
+            Space::Judge => game_input(&judge_game(seed, size)),
+            Space::Beyond => beyond_input(seed, size),
+        }
+    }
+
+    fn largest_size(&self, space: Space) -> usize {
+        match space {
+            Space::Judge => 4,
+            Space::Beyond => 6,
+        }
+    }
+
+    fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        match parse(input).as_deref() {
+            Ok([game]) => crate::generate::simplifications(game)
+                .iter()
+                .map(|g| game_input(g).into_bytes())
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 }
 
@@ -147,7 +153,7 @@ mod tests {
     #[test]
     fn generated_games_read_back() {
         for seed in 0..200 {
-            let game = random_game(seed, 6);
+            let game = crate::generate::random_game(seed, 6);
             assert_eq!(parse(game_input(&game).as_bytes()).unwrap(), vec![game]);
         }
     }

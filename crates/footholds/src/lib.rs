@@ -39,12 +39,14 @@ pub mod contract;
 pub mod endgame;
 pub mod explain;
 pub mod game;
+pub mod generate;
 pub mod naive;
 mod ordering;
 pub mod parse;
 pub mod replay;
 pub mod search;
 pub mod table;
+pub mod validate;
 
 pub use crate::game::Game;
 pub use crate::parse::parse;

@@ -1,15 +1,33 @@
 //! The problem contract: how the command line, the registry and the tools
 //! see this problem. Never bundled (it uses the `cli` crate).
+//!
+//! The contract is written once, for any number of moves: [`Contract`] is
+//! Baekjoon 12100 at five moves, and `game2048-hard` is the same
+//! [`Game2048`] at ten.
 
 use std::io::Write;
 
-use cli::{Flag, FlagKind, Info, Limits, Options, Problem, SplitMix64};
-use grid::{Grid, InputError};
+use cli::{Flag, FlagKind, Info, Limits, Options, Problem, Space};
+use grid::InputError;
 
-use crate::{parse, Board};
+use crate::generate::{beyond_input, board_input, judge_board};
+use crate::parse;
+
+/// A 2048 problem: the rules of Baekjoon 12100 with the judge's number of
+/// moves (the default of `--moves`).
+#[derive(Debug)]
+pub struct Game2048 {
+    pub info: &'static Info,
+    /// The judge's number of moves.
+    pub judge_moves: u32,
+}
 
 /// Baekjoon 12100, as the registry lists it.
-pub struct Contract;
+#[allow(non_upper_case_globals)]
+pub static Contract: Game2048 = Game2048 {
+    info: &INFO,
+    judge_moves: crate::JUDGE_MOVES,
+};
 
 /// The `--moves K` flag, searching K moves instead of `default` (0 to 20).
 /// Shared with the problems that reuse this engine with another depth.
@@ -40,15 +58,20 @@ pub static INFO: Info = Info {
         memory_mib: 512,
     },
     accepts_rust: true,
+    call: None,
 };
 
 /// The most cell slides the reference solver may make: beyond it, it
 /// refuses rather than run for minutes.
 pub const NAIVE_WORK_LIMIT: u64 = 1 << 32;
 
-/// The search depth `options` ask for, or `default`.
-pub fn moves(options: &Options, default: u32) -> u32 {
-    options.number("moves").map_or(default, |m| m as u32)
+impl Game2048 {
+    /// The search depth `options` ask for.
+    fn moves(&self, options: &Options) -> u32 {
+        options
+            .number("moves")
+            .map_or(self.judge_moves, |m| m as u32)
+    }
 }
 
 /// The reference answer for `moves` moves, refused when it would take more
@@ -68,76 +91,67 @@ pub fn naive_answer(input: &[u8], moves: u32) -> Result<String, InputError> {
     Ok(crate::format_answer(crate::naive::solve(&board, moves)))
 }
 
-/// Writes the explanation of a search of `moves` moves.
-pub fn explain_to(input: &[u8], moves: u32, out: &mut dyn Write) -> std::io::Result<()> {
-    match parse(input) {
-        Ok(board) => crate::explain::explain(&board, moves, out),
-        Err(_) => Ok(()),
-    }
-}
-
-/// The replay of a search of `moves` moves, titled for `info`.
-pub fn replay_of(input: &[u8], moves: u32, info: &Info) -> cli::Replay {
-    let title = info.heading();
-    match parse(input) {
-        Ok(board) => crate::replay::replay(&board, moves, &title),
-        Err(e) => cli::Replay::refused(title, e),
-    }
-}
-
-/// A random board: side `size + 1` (at most 20), tiles 2 to 32 on about
-/// two cells in three, so that merges are common.
-pub fn random_board(seed: u64, size: usize) -> Board {
-    let mut rng = SplitMix64::new(seed);
-    let side = (size + 1).clamp(1, 20);
-    let cells = (0..side * side)
-        .map(|_| match rng.below(3) {
-            0 => 0,
-            _ => 1u64 << rng.between(1, 5),
-        })
-        .collect();
-    Grid::from_vec(side, side, cells).expect("side * side cells")
-}
-
-/// A board in the judge's format.
-pub fn board_input(board: &Board) -> String {
-    let mut text = format!("{}\n", board.rows());
-    for row in 0..board.rows() {
-        let cells: Vec<String> = (0..board.cols())
-            .map(|c| board[(row, c)].to_string())
-            .collect();
-        text.push_str(&cells.join(" "));
-        text.push('\n');
-    }
-    text
-}
-
-impl Problem for Contract {
+impl Problem for Game2048 {
     fn info(&self) -> &'static Info {
-        &INFO
+        self.info
     }
 
     fn judge(&self, input: &[u8]) -> Result<String, InputError> {
-        crate::judge(input)
+        crate::answer(input, self.judge_moves)
     }
 
     fn answer(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
-        crate::answer(input, moves(options, crate::JUDGE_MOVES))
+        crate::answer(input, self.moves(options))
     }
 
     fn naive(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
-        naive_answer(input, moves(options, crate::JUDGE_MOVES))
+        naive_answer(input, self.moves(options))
     }
 
     fn explain(&self, input: &[u8], options: &Options, out: &mut dyn Write) -> std::io::Result<()> {
-        explain_to(input, moves(options, crate::JUDGE_MOVES), out)
+        match parse(input) {
+            Ok(board) => crate::explain::explain(&board, self.moves(options), out),
+            Err(_) => Ok(()),
+        }
     }
 
     fn replay(&self, input: &[u8], options: &Options) -> cli::Replay {
-        replay_of(input, moves(options, crate::JUDGE_MOVES), &INFO)
+        let title = self.info.heading();
+        match parse(input) {
+            Ok(board) => crate::replay::replay(&board, self.moves(options), &title),
+            Err(e) => cli::Replay::refused(title, e),
+        }
     }
 
-    fn generate(&self, seed: u64, size: usize) -> String {
-        board_input(&random_board(seed, size))
+    fn validate(&self, input: &[u8]) -> Result<(), InputError> {
+        crate::validate::validate(input)
+    }
+
+    /// Judge-valid boards of side at most `size + 1` (the judge's 20 at
+    /// size 19), or boards beyond the judge's limits of side at most
+    /// `size + 1` (64 at size 63).
+    fn generate(&self, seed: u64, size: usize, space: Space) -> String {
+        match space {
+            Space::Judge => board_input(&judge_board(seed, size + 1)),
+            Space::Beyond => beyond_input(seed, size + 1),
+        }
+    }
+
+    fn largest_size(&self, space: Space) -> usize {
+        match space {
+            Space::Judge => 19,
+            Space::Beyond => 63,
+        }
+    }
+
+    fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        parse(input)
+            .map(|board| {
+                crate::generate::simplifications(&board)
+                    .iter()
+                    .map(|b| board_input(b).into_bytes())
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 }

@@ -25,6 +25,7 @@ pub mod bound;
 pub mod contract;
 pub mod explain;
 pub mod exponents;
+pub mod generate;
 pub mod naive;
 pub mod parse;
 pub mod replay;
@@ -32,6 +33,7 @@ pub mod search;
 pub mod shortcuts;
 pub mod slide;
 pub mod table;
+pub mod validate;
 
 pub use crate::board::{Board, Move};
 pub use crate::parse::parse;

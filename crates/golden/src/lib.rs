@@ -33,8 +33,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+pub mod diff;
 pub mod harness;
 
+pub use crate::diff::{judge_lines, line_diff, line_diff_bytes, same_output};
 pub use crate::harness::{Arguments, Failed, Trial};
 
 /// How long one case may run before it counts as a hang.
@@ -353,16 +355,6 @@ fn read_all(mut source: impl std::io::Read) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
-/// The lines of `text` as a judge compares them: CRLF as LF, trailing spaces
-/// dropped, trailing blank lines dropped.
-pub fn judge_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
-    }
-    lines
-}
-
 /// Compares expected and actual output as a judge does; on a difference,
 /// the error shows the case and the line diff (see [`line_diff`]).
 fn compare(case: &str, expected: &str, actual: &str) -> Result<(), Failed> {
@@ -370,54 +362,6 @@ fn compare(case: &str, expected: &str, actual: &str) -> Result<(), Failed> {
         None => Ok(()),
         Some(diff) => Err(format!("{case}: output differs (- expected, + actual)\n{diff}").into()),
     }
-}
-
-/// The most diff lines shown; the rest are counted.
-const MAX_DIFF_LINES: usize = 40;
-
-/// `None` when the outputs are the same as a judge compares them (see
-/// [`judge_lines`]); else a line diff, with insertions and deletions found
-/// as such (one missing line is one `-`, not every later line changed),
-/// each change with its line number and two lines of context:
-///
-/// ```text
-///   - 2 | #2 12 4
-///   + 2 | #2 12 5
-/// ```
-pub fn line_diff(expected: &str, actual: &str) -> Option<String> {
-    use similar::{ChangeTag, TextDiff};
-    let (want, got) = (judge_lines(expected), judge_lines(actual));
-    if want == got {
-        return None;
-    }
-    let diff = TextDiff::from_slices(&want, &got);
-    let mut lines = Vec::new();
-    for (index, group) in diff.grouped_ops(2).iter().enumerate() {
-        if index > 0 {
-            lines.push("  ...".to_string());
-        }
-        for op in group {
-            for change in diff.iter_changes(op) {
-                let (sign, number) = match change.tag() {
-                    ChangeTag::Delete => ('-', change.old_index()),
-                    ChangeTag::Insert => ('+', change.new_index()),
-                    ChangeTag::Equal => (' ', change.new_index()),
-                };
-                let number = number.map_or(0, |n| n + 1);
-                lines.push(format!("  {sign} {number:>4} | {}", change.value()));
-            }
-        }
-    }
-    let shown = lines.len().min(MAX_DIFF_LINES);
-    let mut text = lines[..shown].join("\n");
-    text.push('\n');
-    if lines.len() > shown {
-        text.push_str(&format!(
-            "  ... and {} more diff lines\n",
-            lines.len() - shown
-        ));
-    }
-    Some(text)
 }
 
 #[cfg(test)]

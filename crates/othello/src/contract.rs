@@ -3,11 +3,10 @@
 
 use std::io::Write;
 
-use cli::{Info, Limits, Options, Problem, SplitMix64};
+use cli::{Info, Limits, Options, Problem, Space};
 use grid::InputError;
 
-use crate::bitboard::Board;
-use crate::game::{Case, Move, Stone};
+use crate::generate::{beyond_input, judge_cases, to_input};
 
 /// SWEA 4615, as the registry lists it.
 pub struct Contract;
@@ -30,55 +29,8 @@ pub static INFO: Info = Info {
         memory_mib: 256,
     },
     accepts_rust: false,
+    call: None,
 };
-
-/// A random legal game on a `side × side` board (`side <= 8`), played
-/// until neither player can move or `max_moves` moves are made. A player
-/// with no legal move passes, so one colour may move twice in a row.
-pub fn random_game(side: usize, max_moves: usize, rng: &mut SplitMix64) -> Case {
-    let mut board = Board::start(side);
-    let mut stone = Stone::Black;
-    let mut moves = Vec::new();
-    while moves.len() < max_moves {
-        let mut legal = board.legal_moves(stone);
-        if legal == 0 {
-            stone = stone.opponent();
-            legal = board.legal_moves(stone);
-            if legal == 0 {
-                break;
-            }
-        }
-        let pick = rng.below(u64::from(legal.count_ones())) as u32;
-        let mut cell = legal;
-        for _ in 0..pick {
-            cell &= cell - 1;
-        }
-        let index = cell.trailing_zeros() as usize;
-        let mv = Move {
-            row: index / 8,
-            col: index % 8,
-            stone,
-            line: 0,
-        };
-        board.play(mv).expect("a legal move");
-        moves.push(mv);
-        stone = stone.opponent();
-    }
-    Case { side, moves }
-}
-
-/// Cases in the judge's input format.
-pub fn to_input(cases: &[Case]) -> String {
-    let mut out = format!("{}\n", cases.len());
-    for case in cases {
-        out.push_str(&format!("{} {}\n", case.side, case.moves.len()));
-        for mv in &case.moves {
-            let colour = if mv.stone == Stone::Black { 1 } else { 2 };
-            out.push_str(&format!("{} {} {colour}\n", mv.col + 1, mv.row + 1));
-        }
-    }
-    out
-}
 
 impl Problem for Contract {
     fn info(&self) -> &'static Info {
@@ -108,17 +60,32 @@ impl Problem for Contract {
         crate::replay::replay(input, &title)
     }
 
-    /// `size` cases (at least one) of random legal games on boards of side
-    /// 4, 6 or 8, each up to 60 moves long.
-    fn generate(&self, seed: u64, size: usize) -> String {
-        let mut rng = SplitMix64::new(seed);
-        let cases: Vec<Case> = (0..size.max(1))
-            .map(|_| {
-                let side = [4, 6, 8][rng.below(3) as usize];
-                let moves = rng.below(61) as usize;
-                random_game(side, moves, &mut rng)
+    fn validate(&self, input: &[u8]) -> Result<(), InputError> {
+        crate::validate::validate(input)
+    }
+
+    /// Judge-valid inputs hold one to `size` cases (see
+    /// [`judge_cases`]); beyond the judge, zero to `size` cases on boards
+    /// up to 16 × 16.
+    fn generate(&self, seed: u64, size: usize, space: Space) -> String {
+        match space {
+            Space::Judge => to_input(&judge_cases(seed, size)),
+            Space::Beyond => beyond_input(seed, size),
+        }
+    }
+
+    fn largest_size(&self, _space: Space) -> usize {
+        1000
+    }
+
+    fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        crate::parse(input)
+            .map(|cases| {
+                crate::generate::simplifications(&cases)
+                    .iter()
+                    .map(|c| to_input(c).into_bytes())
+                    .collect()
             })
-            .collect();
-        to_input(&cases)
+            .unwrap_or_default()
     }
 }

@@ -20,9 +20,11 @@ pub mod bitboard;
 pub mod contract;
 pub mod explain;
 pub mod game;
+pub mod generate;
 pub mod naive;
 pub mod parse;
 pub mod replay;
+pub mod validate;
 
 pub use crate::game::{Case, Counts, Stone};
 pub use crate::parse::parse;

@@ -24,7 +24,7 @@ pub fn names() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cli::Options;
+    use cli::{Options, Space};
 
     #[test]
     fn names_are_unique_and_found() {
@@ -41,7 +41,7 @@ mod tests {
         for problem in ALL {
             let options = Options::defaults(problem.info());
             for seed in 0..20 {
-                let input = problem.generate(seed, 2);
+                let input = problem.generate(seed, 2, Space::Judge);
                 assert_eq!(
                     problem.judge(input.as_bytes()),
                     problem.answer(input.as_bytes(), &options),

@@ -3,11 +3,11 @@
 
 use std::io::Write;
 
-use cli::{Flag, FlagKind, Info, Limits, Options, Problem, SplitMix64};
-use grid::{Grid, InputError};
+use cli::{Flag, FlagKind, Info, Limits, Options, Problem, Space};
+use grid::InputError;
 
 use crate::field::field_to_string;
-use crate::{parse, Field, Floating};
+use crate::{parse, Floating};
 
 /// Baekjoon 11559, as the registry lists it.
 pub struct Contract;
@@ -30,11 +30,8 @@ pub static INFO: Info = Info {
         memory_mib: 256,
     },
     accepts_rust: true,
+    call: None,
 };
-
-/// The colours the generators use, in order; a palette of `k` colours is
-/// the first `k`.
-pub const COLOURS: [u8; 6] = *b"RGBYPA";
 
 /// The largest field the reference solver is given: it floods the whole
 /// field every chain and keeps every group as a list, so beyond this its
@@ -48,31 +45,6 @@ pub fn floating(options: &Options) -> Floating {
     } else {
         Floating::Reject
     }
-}
-
-/// A random settled `height × width` field: each column gets a random
-/// height, and each puyo a colour from the first `palette` colours, or
-/// garbage with probability `garbage_percent`%.
-pub fn random_settled(
-    height: usize,
-    width: usize,
-    palette: usize,
-    garbage_percent: u64,
-    rng: &mut SplitMix64,
-) -> Field {
-    let mut field = Grid::new(height, width, b'.');
-    for col in 0..width {
-        let filled = rng.below(height as u64 + 1) as usize;
-        for k in 0..filled {
-            let cell = if rng.chance(garbage_percent, 100) {
-                b'O'
-            } else {
-                COLOURS[rng.below(palette as u64) as usize]
-            };
-            field[(height - 1 - k, col)] = cell;
-        }
-    }
-    field
 }
 
 impl Problem for Contract {
@@ -116,15 +88,37 @@ impl Problem for Contract {
         }
     }
 
-    /// The judge's 12 × 6 field for sizes up to 3 (four colours, a tenth
-    /// garbage), then `4·size` rows of `2·size` cells.
-    fn generate(&self, seed: u64, size: usize) -> String {
-        let mut rng = SplitMix64::new(seed);
-        let (height, width) = if size <= 3 {
-            (12, 6)
-        } else {
-            (4 * size, 2 * size)
-        };
-        field_to_string(&random_settled(height, width, 4, 10, &mut rng))
+    fn validate(&self, input: &[u8]) -> Result<(), InputError> {
+        crate::validate::validate(input)
+    }
+
+    /// Judge-valid fields are the judge's 12 × 6 with columns at most
+    /// `size` high (12 at most); beyond the judge, 12 × 6 fields with
+    /// garbage and other colours up to size 3, then `4·size` rows of
+    /// `2·size` cells.
+    fn generate(&self, seed: u64, size: usize, space: Space) -> String {
+        field_to_string(&match space {
+            Space::Judge => crate::generate::judge_field(seed, size),
+            Space::Beyond => crate::generate::beyond_field(seed, size),
+        })
+    }
+
+    fn largest_size(&self, space: Space) -> usize {
+        match space {
+            Space::Judge => crate::validate::JUDGE_ROWS,
+            // 8192 x 4096 cells, half the parser's limit.
+            Space::Beyond => 2048,
+        }
+    }
+
+    fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        parse(input, Floating::Reject)
+            .map(|field| {
+                crate::generate::simplifications(&field)
+                    .iter()
+                    .map(|f| field_to_string(f).into_bytes())
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 }

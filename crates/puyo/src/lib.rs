@@ -25,11 +25,13 @@ pub mod bitboard;
 pub mod contract;
 pub mod explain;
 pub mod field;
+pub mod generate;
 pub mod incremental;
 pub mod naive;
 pub mod parse;
 pub mod replay;
 pub mod rules;
+pub mod validate;
 
 pub use crate::field::Field;
 pub use crate::parse::{parse, Floating};

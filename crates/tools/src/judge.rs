@@ -1,81 +1,36 @@
-//! `cargo judge PROBLEM [DIR...]`: runs a solution on every case of a
-//! folder as a judge does, and gives each a verdict with its time and peak
-//! memory against the judge's published limits.
+//! `cargo judge PROBLEM [DIR...] [SOLUTION]`: runs a solution on every case
+//! of the folders as a judge does, and gives each a verdict with its time
+//! and peak memory against the judge's limits.
 //!
 //! Verdicts: `AC` accepted; `WA` wrong answer (a line diff follows, and the
-//! head of the input); `RE` a run-time error (a non-zero status or a
-//! signal); `TLE` over the time limit (processor time, as judges count
-//! it); `MLE` over the memory limit (peak resident memory). Output
-//! is compared as judges compare it ([`golden::judge_lines`]). The last
-//! lines name the slowest case and say `N passed, M failed`.
+//! head of the input); `RE` a run-time error (a non-zero status or a signal,
+//! named, with the end of stderr); `TLE` past the time limit (wall clock,
+//! with processor time beside it); `MLE` past the memory limit (peak
+//! resident memory); `OLE` past the output limit; `CE` a compile error;
+//! `ERR` a case whose own files cannot be read (the run goes on). Output is
+//! compared as judges compare it ([`golden::same_output`]).
 //!
-//! A folder holds `NAME.in` with `NAME.out`: the workspace's
-//! `inputs/PROBLEM/`, or a folder written by online-judge-tools (`oj d`
-//! writes `test/sample-1.in` and `sample-1.out`), so a user's own cases run
-//! unchanged. In the workspace's folders, the cases in `flags/` run with
-//! the flags in their `.args` files.
+//! The workspace's own solver runs every case, those beyond the judge's
+//! limits and those with flags too. A user's solution runs only the cases
+//! its judge could send (see [`cli::Problem::validate`]), unless asked for
+//! the others, and never gets the workspace's flags.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-use crate::run::{run, Solution};
+use cli::Problem;
 
-/// One case: its input, the expected output, and the flags to run with.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Case {
-    pub name: String,
-    pub input: PathBuf,
-    pub expected: PathBuf,
-    pub args: Vec<String>,
-}
+use crate::cases::{classify, Case};
+use crate::language::Prepared;
+use crate::sandbox::{self, Ending, Limits, Outcome, Program, Stop};
 
-/// The cases of the folders, in order: each folder's `*.in` that have an
-/// `.out`, then those of its `flags/` subfolder.
-pub fn cases(folders: &[PathBuf]) -> std::io::Result<Vec<Case>> {
-    let mut found = Vec::new();
-    for folder in folders {
-        let mut inputs = Vec::new();
-        for (dir, prefix) in [(folder.clone(), ""), (folder.join("flags"), "flags/")] {
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                if prefix.is_empty() {
-                    return Err(std::io::Error::new(
-                        std::io::ErrorKind::NotFound,
-                        format!("no folder {}", dir.display()),
-                    ));
-                }
-                continue;
-            };
-            let mut here: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "in"))
-                .filter(|p| p.with_extension("out").exists())
-                .collect();
-            here.sort();
-            inputs.extend(here.into_iter().map(|p| (p, prefix)));
-        }
-        for (input, prefix) in inputs {
-            let stem = input
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let args = golden::case_args(&input);
-            found.push(Case {
-                name: format!("{prefix}{stem}"),
-                expected: input.with_extension("out"),
-                input,
-                args,
-            });
-        }
-    }
-    Ok(found)
-}
-
-/// A judge's limits for one run.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    pub time: Duration,
-    pub memory: u64,
+/// Who answers the cases.
+pub enum Runner<'a> {
+    /// The workspace's own solver, in a forked copy of this process.
+    Workspace,
+    /// A user's solution, prepared to run.
+    Solution(&'a Prepared),
 }
 
 /// A verdict.
@@ -86,6 +41,10 @@ pub enum Verdict {
     RuntimeError,
     TimeLimitExceeded,
     MemoryLimitExceeded,
+    OutputLimitExceeded,
+    CompileError,
+    /// The case's own files could not be read.
+    BadCase,
 }
 
 impl Verdict {
@@ -97,104 +56,347 @@ impl Verdict {
             Verdict::RuntimeError => "RE",
             Verdict::TimeLimitExceeded => "TLE",
             Verdict::MemoryLimitExceeded => "MLE",
+            Verdict::OutputLimitExceeded => "OLE",
+            Verdict::CompileError => "CE",
+            Verdict::BadCase => "ERR",
         }
     }
 }
 
-/// The tally of a judging.
+/// The verdict of a run on an input whose expected output is `expected`.
+pub fn verdict(outcome: &Outcome, expected: &[u8], limits: &Limits) -> Verdict {
+    match outcome.stopped {
+        Some(Stop::Time) => return Verdict::TimeLimitExceeded,
+        Some(Stop::Memory) => return Verdict::MemoryLimitExceeded,
+        Some(Stop::Output) => return Verdict::OutputLimitExceeded,
+        Some(Stop::Processes) => return Verdict::RuntimeError,
+        None => {}
+    }
+    if outcome.wall > limits.time {
+        Verdict::TimeLimitExceeded
+    } else if outcome.peak_memory > limits.memory {
+        Verdict::MemoryLimitExceeded
+    } else if outcome.ending != Ending::Exited(0) {
+        Verdict::RuntimeError
+    } else if !golden::same_output(expected, &outcome.stdout) {
+        Verdict::WrongAnswer
+    } else {
+        Verdict::Accepted
+    }
+}
+
+/// What a judging found, for its summary and exit status.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     pub passed: usize,
     pub failed: usize,
+    /// Cases beyond the judge's limits that were not run, with why.
+    pub beyond_skipped: Vec<(String, String)>,
+    /// Cases with flags that were not run.
+    pub flags_skipped: usize,
+    /// The cases read, by the problem's validator: judge-valid,
+    /// beyond-judge, and with flags.
+    pub census: crate::cases::Census,
 }
 
-/// Judges every case, writing a line per case (and the diff of a wrong
-/// answer), then the slowest case and `N passed, M failed`.
-pub fn judge(
-    solution: &Solution,
-    cases: &[Case],
-    limits: Limits,
-    out: &mut dyn Write,
-) -> std::io::Result<Tally> {
+/// How to judge.
+pub struct Settings<'a> {
+    pub problem: &'static dyn Problem,
+    pub runner: Runner<'a>,
+    pub limits: Limits,
+    /// Whether an output limit was given (else it is set per case from the
+    /// expected output: twice it, and at least 16 MiB).
+    pub output_limit_given: bool,
+    /// Run a user's solution on cases beyond the judge's limits too.
+    pub beyond_judge: bool,
+    /// Where the runs take place.
+    pub scratch: &'a Path,
+}
+
+/// The output limit for an expected output of `expected` bytes.
+pub fn output_limit(expected: usize) -> u64 {
+    (2 * expected as u64).max(16 << 20)
+}
+
+/// Judges every case, writing a line per case (with the diff of a wrong
+/// answer, the signal and stderr of a run-time error), then what was
+/// skipped, the slowest case and `N passed, M failed`.
+pub fn judge(settings: &Settings, cases: &[Case], out: &mut dyn Write) -> std::io::Result<Tally> {
     let mut tally = Tally::default();
     let mut slowest: Option<(String, Duration)> = None;
-    let width = cases.iter().map(|c| c.name.len()).max().unwrap_or(0);
-    // A run may go on past the limit (to show how far past), but not forever.
-    let cap = limits.time * 3 + Duration::from_secs(1);
+    let width = cases
+        .iter()
+        .map(|c| c.name.len())
+        .max()
+        .unwrap_or(0)
+        .min(40);
+    let user = matches!(settings.runner, Runner::Solution(_));
     for case in cases {
-        let expected = std::fs::read_to_string(&case.expected)?;
-        let ran = run(solution, &case.args, &case.input, cap, None)?;
-        // Judges hold the processor time to the limit; the wall clock is
-        // the fallback where the system does not report it.
-        let time = ran.cpu_time.unwrap_or(ran.elapsed);
-        let output = String::from_utf8_lossy(&ran.stdout);
-        let diff = golden::line_diff(&expected, &output);
-        let verdict = if ran.status.is_none() && !ran.killed || ran.status.is_some_and(|s| s != 0) {
-            Verdict::RuntimeError
-        } else if ran.killed || time > limits.time {
-            Verdict::TimeLimitExceeded
-        } else if ran.peak_memory.is_some_and(|m| m > limits.memory) {
-            Verdict::MemoryLimitExceeded
-        } else if diff.is_some() {
-            Verdict::WrongAnswer
-        } else {
-            Verdict::Accepted
-        };
-        let memory = ran.peak_memory.map_or("?".to_string(), |m| {
-            format!("{:.1} MiB", m as f64 / (1 << 20) as f64)
-        });
-        writeln!(
-            out,
-            "{:<3}  {:<width$}  {:>7.1} ms  {:>10}",
-            verdict.code(),
-            case.name,
-            time.as_secs_f64() * 1000.0,
-            memory
-        )?;
-        match verdict {
-            Verdict::WrongAnswer => {
-                writeln!(out, "     output differs (- expected, + actual):")?;
-                for line in diff.unwrap_or_default().lines() {
-                    writeln!(out, "     {line}")?;
-                }
-                write_input_head(&case.input, out)?;
-            }
-            Verdict::RuntimeError => {
-                let status = ran
-                    .status
-                    .map_or("a signal".to_string(), |s| format!("status {s}"));
-                let stderr = String::from_utf8_lossy(&ran.stderr);
-                let first = stderr.lines().next().unwrap_or("");
-                writeln!(out, "     ended with {status}: {first}")?;
-                write_input_head(&case.input, out)?;
-            }
-            _ => {}
+        if user && case.needs_flags() {
+            tally.flags_skipped += 1;
+            continue;
         }
+        let input = match std::fs::read(&case.input) {
+            Ok(input) => input,
+            Err(e) => {
+                bad_case(
+                    out,
+                    &mut tally,
+                    case,
+                    width,
+                    &format!("cannot read {}: {e}", case.input.display()),
+                )?;
+                continue;
+            }
+        };
+        let beyond = !case.needs_flags() && classify(settings.problem, &input).is_err();
+        if case.needs_flags() {
+            tally.census.flags += 1;
+        } else if beyond {
+            tally.census.beyond += 1;
+        } else {
+            tally.census.judge += 1;
+        }
+        if user && beyond && !settings.beyond_judge {
+            let why = classify(settings.problem, &input).err().unwrap_or_default();
+            tally.beyond_skipped.push((case.name.clone(), why));
+            continue;
+        }
+        let expected = match expected_output(settings.problem, case, &input) {
+            Ok(expected) => expected,
+            Err(message) => {
+                bad_case(out, &mut tally, case, width, &message)?;
+                continue;
+            }
+        };
+        let mut limits = settings.limits;
+        if !settings.output_limit_given {
+            limits.output = output_limit(expected.bytes.len());
+        }
+        let args = case.args.clone();
+        let problem = settings.problem;
+        let workspace =
+            move |stdin: &mut dyn std::io::Read, stdout: &mut dyn Write, stderr: &mut dyn Write| {
+                cli::run::run_with(
+                    problem,
+                    args.iter().map(Into::into),
+                    cli::run::Streams {
+                        stdin,
+                        stdin_size: 0,
+                        stdout,
+                        stderr,
+                    },
+                )
+            };
+        let program = match settings.runner {
+            Runner::Workspace => Program::Function(&workspace),
+            Runner::Solution(prepared) => prepared.program(settings.scratch),
+        };
+        out.flush()?;
+        let outcome = match sandbox::run(&program, &case.input, &limits) {
+            Ok(outcome) => outcome,
+            Err(e) => {
+                bad_case(
+                    out,
+                    &mut tally,
+                    case,
+                    width,
+                    &format!("cannot run the solution: {e}"),
+                )?;
+                continue;
+            }
+        };
+        let verdict = verdict(&outcome, &expected.bytes, &limits);
+        let note = match (expected.from_workspace, beyond) {
+            (true, _) => "  (no .out: against the workspace's answer)",
+            (false, true) => "  (beyond the judge's constraints)",
+            (false, false) => "",
+        };
+        write_case_line(out, verdict, &case.name, width, &outcome, note)?;
+        write_details(
+            out,
+            verdict,
+            &outcome,
+            &expected.bytes,
+            &case.input,
+            &limits,
+        )?;
         if verdict == Verdict::Accepted {
             tally.passed += 1;
         } else {
             tally.failed += 1;
         }
-        if slowest.as_ref().is_none_or(|(_, t)| time > *t) {
-            slowest = Some((case.name.clone(), time));
+        if slowest.as_ref().is_none_or(|(_, t)| outcome.wall > *t) {
+            slowest = Some((case.name.clone(), outcome.wall));
         }
     }
-    if let Some((name, time)) = slowest {
-        writeln!(
-            out,
-            "slowest: {name} ({:.1} ms; the limit is {} ms)",
-            time.as_secs_f64() * 1000.0,
-            limits.time.as_millis()
-        )?;
-    }
-    writeln!(out, "{} passed, {} failed", tally.passed, tally.failed)?;
+    write_summary(out, &tally, slowest, settings.limits.time)?;
     Ok(tally)
 }
 
+/// A case's expected output.
+struct Expected {
+    bytes: Vec<u8>,
+    /// Whether it is the workspace's answer (the case has no `.out`).
+    from_workspace: bool,
+}
+
+/// The case's `.out`, or else the workspace's answer under its flags.
+fn expected_output(problem: &dyn Problem, case: &Case, input: &[u8]) -> Result<Expected, String> {
+    if let Some(path) = &case.expected {
+        return std::fs::read(path)
+            .map(|bytes| Expected {
+                bytes,
+                from_workspace: false,
+            })
+            .map_err(|e| format!("cannot read {}: {e}", path.display()));
+    }
+    let mut options = cli::Options::defaults(problem.info());
+    if !case.args.is_empty() {
+        match cli::args::parse(problem.info(), case.args.iter().map(Into::into)) {
+            Ok(cli::args::Request::Run(command)) => options = command.options,
+            _ => return Err(format!("the flags of {} are not the problem's", case.name)),
+        }
+    }
+    problem
+        .answer(input, &options)
+        .map(|answer| Expected {
+            bytes: answer.into_bytes(),
+            from_workspace: true,
+        })
+        .map_err(|e| format!("it has no .out, and the workspace refuses its input: {e}"))
+}
+
+/// Counts and reports a case whose own files are at fault.
+fn bad_case(
+    out: &mut dyn Write,
+    tally: &mut Tally,
+    case: &Case,
+    width: usize,
+    message: &str,
+) -> std::io::Result<()> {
+    tally.failed += 1;
+    writeln!(
+        out,
+        "{:<3}  {:<width$}  {message}",
+        Verdict::BadCase.code(),
+        case.name
+    )
+}
+
+/// `AC   sample-1   12.3 ms (cpu 11.0 ms)   9.1 MiB`.
+fn write_case_line(
+    out: &mut dyn Write,
+    verdict: Verdict,
+    name: &str,
+    width: usize,
+    outcome: &Outcome,
+    note: &str,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{:<3}  {:<width$}  {:>8.1} ms (cpu {:>7.1} ms)  {:>7.1} MiB{note}",
+        verdict.code(),
+        name,
+        outcome.wall.as_secs_f64() * 1000.0,
+        outcome.cpu.as_secs_f64() * 1000.0,
+        outcome.peak_memory as f64 / (1 << 20) as f64,
+    )
+}
+
+/// The details a failed verdict needs.
+fn write_details(
+    out: &mut dyn Write,
+    verdict: Verdict,
+    outcome: &Outcome,
+    expected: &[u8],
+    input: &Path,
+    limits: &Limits,
+) -> std::io::Result<()> {
+    match verdict {
+        Verdict::Accepted | Verdict::CompileError | Verdict::BadCase => return Ok(()),
+        Verdict::WrongAnswer => {
+            writeln!(out, "     output differs (- expected, + actual):")?;
+            let diff = golden::line_diff_bytes(expected, &outcome.stdout).unwrap_or_default();
+            for line in diff.lines() {
+                writeln!(out, "     {line}")?;
+            }
+        }
+        Verdict::RuntimeError => {
+            let how = match (outcome.stopped, outcome.ending) {
+                (Some(Stop::Processes), _) => format!(
+                    "started more than {} processes at once, and was stopped",
+                    sandbox::MAX_PROCESSES
+                ),
+                (_, Ending::Signalled(signal)) => {
+                    format!("killed by {}", sandbox::signal_name(signal))
+                }
+                (_, Ending::Exited(status)) => format!("exited with status {status}"),
+            };
+            writeln!(out, "     {how}")?;
+        }
+        Verdict::TimeLimitExceeded => writeln!(
+            out,
+            "     the limit is {} ms (wall clock){}",
+            limits.time.as_millis(),
+            if outcome.stopped == Some(Stop::Time) {
+                "; stopped after it"
+            } else {
+                ""
+            }
+        )?,
+        Verdict::MemoryLimitExceeded => writeln!(
+            out,
+            "     the limit is {} MiB (peak resident memory){}",
+            limits.memory >> 20,
+            if outcome.stopped == Some(Stop::Memory) {
+                "; stopped there"
+            } else {
+                ""
+            }
+        )?,
+        Verdict::OutputLimitExceeded => writeln!(
+            out,
+            "     wrote more than {} bytes to stdout, and was stopped",
+            limits.output
+        )?,
+    }
+    if !outcome.stderr.is_empty() && verdict != Verdict::WrongAnswer {
+        write_stderr_tail(out, outcome)?;
+    }
+    if outcome.stragglers > 0 {
+        writeln!(
+            out,
+            "     {} of its processes were still running when it ended, and were killed",
+            outcome.stragglers
+        )?;
+    }
+    write_input_head(input, out)
+}
+
+/// The last lines of a run's stderr, where the error is.
+pub fn write_stderr_tail(out: &mut dyn Write, outcome: &Outcome) -> std::io::Result<()> {
+    const LINES: usize = 12;
+    let text = String::from_utf8_lossy(&outcome.stderr);
+    let lines: Vec<&str> = text.lines().collect();
+    let from = lines.len().saturating_sub(LINES);
+    let cut = outcome.stderr_cut || from > 0;
+    writeln!(
+        out,
+        "     stderr{}:",
+        if cut { " (its last lines)" } else { "" }
+    )?;
+    for line in &lines[from..] {
+        let shown: String = line.chars().take(200).collect();
+        writeln!(out, "       {shown}")?;
+    }
+    Ok(())
+}
+
 /// The first lines of an input, for a failed case.
-fn write_input_head(input: &Path, out: &mut dyn Write) -> std::io::Result<()> {
+pub fn write_input_head(input: &Path, out: &mut dyn Write) -> std::io::Result<()> {
     const HEAD: usize = 6;
-    let bytes = std::fs::read(input)?;
+    let bytes = std::fs::read(input).unwrap_or_default();
     let text = String::from_utf8_lossy(&bytes);
     let total = text.lines().count();
     writeln!(
@@ -208,4 +410,51 @@ fn write_input_head(input: &Path, out: &mut dyn Write) -> std::io::Result<()> {
         writeln!(out, "       {shown}")?;
     }
     Ok(())
+}
+
+/// What was skipped and why, the slowest case, and `N passed, M failed`.
+fn write_summary(
+    out: &mut dyn Write,
+    tally: &Tally,
+    slowest: Option<(String, Duration)>,
+    time: Duration,
+) -> std::io::Result<()> {
+    if !tally.beyond_skipped.is_empty() {
+        writeln!(
+            out,
+            "skipped {} case{} beyond the judge's constraints (add --beyond-judge to run them):",
+            tally.beyond_skipped.len(),
+            if tally.beyond_skipped.len() == 1 {
+                ""
+            } else {
+                "s"
+            }
+        )?;
+        for (name, why) in &tally.beyond_skipped {
+            writeln!(out, "     {name}: {why}")?;
+        }
+    }
+    if tally.flags_skipped > 0 {
+        writeln!(
+            out,
+            "skipped {} case{} with the workspace's flags (flags/): a judge solution never gets them",
+            tally.flags_skipped,
+            if tally.flags_skipped == 1 { "" } else { "s" }
+        )?;
+    }
+    let census = tally.census;
+    writeln!(
+        out,
+        "cases by the validator: {} judge-valid, {} beyond the judge's constraints, {} with flags",
+        census.judge, census.beyond, census.flags
+    )?;
+    if let Some((name, taken)) = slowest {
+        writeln!(
+            out,
+            "slowest: {name} ({:.1} ms; the limit is {} ms)",
+            taken.as_secs_f64() * 1000.0,
+            time.as_millis()
+        )?;
+    }
+    writeln!(out, "{} passed, {} failed", tally.passed, tally.failed)
 }

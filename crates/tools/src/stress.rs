@@ -1,184 +1,268 @@
-//! `cargo stress PROBLEM`: random inputs from the problem's generator, the
-//! fast answer against the reference's, until they differ or time runs
-//! out; a difference is shrunk to a small input and written out as a
-//! golden case.
+//! `cargo stress PROBLEM [SOLUTION]`: generated inputs, small first, until
+//! an answer is wrong or time runs out; a failure is shrunk to a locally
+//! minimal input (see [`crate::shrink`]) and saved.
 //!
-//! Shrinking works on any problem: first smaller generated inputs (smaller
-//! sizes, other seeds) that still fail, then deleting lines while the two
-//! answers still differ (an input both solvers refuse alike is not a
-//! failure, so the input stays valid).
+//! With a SOLUTION, the user's program is run on judge-valid inputs and held
+//! to the workspace's fast solver: a wrong answer, a run-time error or a
+//! time, memory or output limit exceeded is a failure. Without one, the
+//! workspace's fast solver is held to its reference (`naive`), on inputs
+//! both within and beyond the judge's constraints. An input the reference
+//! (or the workspace) refuses to answer, as too large for it, cannot be
+//! compared: it is counted and skipped.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use cli::{Options, Problem};
-use grid::InputError;
+use cli::{Options, Problem, Space};
 
-/// An input on which the fast solver and the reference differ.
-#[derive(Clone, Debug, PartialEq, Eq)]
+use crate::judge::{verdict, Verdict};
+use crate::language::Prepared;
+use crate::sandbox::{self, Limits, Outcome};
+
+/// What the generated inputs test.
+pub enum Subject<'a> {
+    /// The workspace's fast solver, against its reference.
+    Reference,
+    /// A user's solution, against the workspace's fast solver.
+    Solution {
+        prepared: &'a Prepared,
+        limits: Limits,
+        scratch: &'a Path,
+    },
+}
+
+/// How to search.
+pub struct Settings<'a> {
+    pub problem: &'static dyn Problem,
+    pub subject: Subject<'a>,
+    pub first_seed: u64,
+    /// The largest generator size to reach.
+    pub largest_size: usize,
+    /// Where the inputs come from, taken in turn.
+    pub spaces: Vec<Space>,
+    pub time: Duration,
+}
+
+/// A failing input, as found or shrunk.
+#[derive(Clone, Debug)]
 pub struct Failure {
-    /// The generator's seed and size that made the first failing input.
     pub seed: u64,
     pub size: usize,
-    pub input: String,
-    pub fast: Result<String, String>,
-    pub reference: Result<String, String>,
+    pub space: Space,
+    pub input: Vec<u8>,
+    /// The answer the subject is held to: the reference's (no SOLUTION) or
+    /// the workspace's.
+    pub expected: Result<String, String>,
+    /// What the subject gave.
+    pub got: Got,
 }
 
-/// The two answers for `input`, when they differ.
-fn disagreement(
-    problem: &dyn Problem,
-    input: &str,
-) -> Option<(Result<String, String>, Result<String, String>)> {
+/// What the subject gave on a failing input.
+#[derive(Clone, Debug)]
+pub enum Got {
+    /// The workspace's fast answer (or its refusal).
+    Answer(Result<String, String>),
+    /// A user's run, and its verdict.
+    Run(Verdict, Box<Outcome>),
+}
+
+impl Failure {
+    /// The verdict, for a user's solution.
+    pub fn verdict(&self) -> Option<Verdict> {
+        match &self.got {
+            Got::Run(verdict, _) => Some(*verdict),
+            Got::Answer(_) => None,
+        }
+    }
+}
+
+/// A search's result.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub passed: u64,
+    /// Inputs that could not be compared (an answer refused as too large).
+    pub not_comparable: u64,
+    pub failure: Option<Failure>,
+}
+
+/// The sizes a search takes in turn, small first: 1; 1, 2; 1, 2, 3; ... up
+/// to `largest`, then every size from 1 to `largest` over and over.
+pub fn size_of(test: u64, largest: usize) -> usize {
+    // The round r (from 1) holds sizes 1..=r and starts after r(r-1)/2 tests.
+    let mut round = 1u64;
+    let mut start = 0u64;
+    while start + round <= test && (round as usize) < largest {
+        start += round;
+        round += 1;
+    }
+    if (round as usize) < largest {
+        1 + (test - start) as usize
+    } else {
+        1 + ((test - start) % largest.max(1) as u64) as usize
+    }
+}
+
+/// What testing one input found.
+enum Tested {
+    Passed,
+    NotComparable,
+    Failed(Result<String, String>, Got),
+}
+
+/// Tests one input.
+fn test(settings: &Settings, input: &[u8]) -> Tested {
+    let problem = settings.problem;
     let options = Options::defaults(problem.info());
-    let shown = |r: Result<String, InputError>| r.map_err(|e| e.to_string());
-    let fast = shown(problem.answer(input.as_bytes(), &options));
-    let reference = shown(problem.naive(input.as_bytes(), &options));
-    (fast != reference).then_some((fast, reference))
+    let shown = |r: Result<String, grid::InputError>| r.map_err(|e| e.to_string());
+    match &settings.subject {
+        Subject::Reference => {
+            let fast = shown(problem.answer(input, &options));
+            let reference = shown(problem.naive(input, &options));
+            match (&fast, &reference) {
+                (Ok(a), Ok(b)) if a == b => Tested::Passed,
+                // The reference refused (too large for it), or both did.
+                (_, Err(_)) => Tested::NotComparable,
+                _ => Tested::Failed(reference, Got::Answer(fast)),
+            }
+        }
+        Subject::Solution {
+            prepared,
+            limits,
+            scratch,
+        } => {
+            let Ok(expected) = problem.judge(input) else {
+                return Tested::NotComparable;
+            };
+            let path = scratch.join("stress.in");
+            if std::fs::write(&path, input).is_err() {
+                return Tested::NotComparable;
+            }
+            let mut limits = *limits;
+            limits.output = crate::judge::output_limit(expected.len());
+            let Ok(outcome) = sandbox::run(&prepared.program(scratch), &path, &limits) else {
+                return Tested::NotComparable;
+            };
+            match verdict(&outcome, expected.as_bytes(), &limits) {
+                Verdict::Accepted => Tested::Passed,
+                verdict => Tested::Failed(Ok(expected), Got::Run(verdict, Box::new(outcome))),
+            }
+        }
+    }
 }
 
-/// Tests generated inputs from seed `first_seed` on, sizes cycling through
-/// `1..=max_size`, until one fails or `time` runs out; returns how many
-/// passed, and the failure.
-pub fn search(
-    problem: &dyn Problem,
-    first_seed: u64,
-    max_size: usize,
-    time: Duration,
-) -> (u64, Option<Failure>) {
+/// Tests generated inputs from the first seed on, sizes small first, until
+/// one fails or the time runs out.
+pub fn search(settings: &Settings) -> Report {
     let started = Instant::now();
-    let mut passed = 0;
-    for k in 0.. {
-        if started.elapsed() > time {
+    let mut report = Report::default();
+    for k in 0u64.. {
+        if started.elapsed() > settings.time {
             break;
         }
-        let seed = first_seed.wrapping_add(k);
-        let size = 1 + (k as usize) % max_size.max(1);
-        let input = problem.generate(seed, size);
-        if let Some((fast, reference)) = disagreement(problem, &input) {
-            return (
-                passed,
-                Some(Failure {
+        let seed = settings.first_seed.wrapping_add(k);
+        let space = settings.spaces[(k % settings.spaces.len() as u64) as usize];
+        let largest = settings
+            .largest_size
+            .min(settings.problem.largest_size(space))
+            .max(1);
+        let size = size_of(k / settings.spaces.len() as u64, largest);
+        let input = settings.problem.generate(seed, size, space).into_bytes();
+        match test(settings, &input) {
+            Tested::Passed => report.passed += 1,
+            Tested::NotComparable => report.not_comparable += 1,
+            Tested::Failed(expected, got) => {
+                report.failure = Some(Failure {
                     seed,
                     size,
+                    space,
                     input,
-                    fast,
-                    reference,
-                }),
-            );
-        }
-        passed += 1;
-    }
-    (passed, None)
-}
-
-/// A smaller input that still fails, found within `time`.
-pub fn shrink(problem: &dyn Problem, failure: Failure, time: Duration) -> Failure {
-    let started = Instant::now();
-    let mut best = failure;
-    // Smaller generated inputs first: they stay typical of the generator.
-    'sizes: for size in 1..best.size {
-        for seed in 0..500u64 {
-            if started.elapsed() > time / 2 {
-                break 'sizes;
-            }
-            let input = problem.generate(seed, size);
-            if input.len() >= best.input.len() {
-                continue;
-            }
-            if let Some((fast, reference)) = disagreement(problem, &input) {
-                best = Failure {
-                    seed,
-                    size,
-                    input,
-                    fast,
-                    reference,
-                };
-                continue 'sizes;
-            }
-        }
-    }
-    // Then delete lines, one at a time, while the answers still differ.
-    let mut changed = true;
-    while changed && started.elapsed() < time {
-        changed = false;
-        let lines: Vec<&str> = best.input.lines().collect();
-        for skip in 0..lines.len() {
-            let candidate: String = lines
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != skip)
-                .map(|(_, line)| format!("{line}\n"))
-                .collect();
-            if let Some((fast, reference)) = disagreement(problem, &candidate) {
-                best = Failure {
-                    input: candidate,
-                    fast,
-                    reference,
-                    ..best
-                };
-                changed = true;
+                    expected,
+                    got,
+                });
                 break;
             }
         }
     }
-    best
+    report
+}
+
+/// Shrinks a failure within `budget`: the result fails the same way (the
+/// same verdict, for a user's solution) and stays in the failure's space.
+pub fn shrink(
+    settings: &Settings,
+    failure: Failure,
+    budget: Duration,
+) -> (Failure, crate::shrink::Shrunk) {
+    let problem = settings.problem;
+    let space = failure.space;
+    let valid = |input: &[u8]| match space {
+        Space::Judge => problem.validate(input).is_ok(),
+        Space::Beyond => problem
+            .answer(input, &Options::defaults(problem.info()))
+            .is_ok(),
+    };
+    let wanted = failure.verdict();
+    let mut last = None;
+    let mut fails = |input: &[u8]| match test(settings, input) {
+        Tested::Failed(expected, got) => {
+            let same = match &got {
+                Got::Run(verdict, _) => Some(*verdict) == wanted,
+                Got::Answer(_) => true,
+            };
+            if same {
+                last = Some((input.to_vec(), expected, got));
+            }
+            same
+        }
+        _ => false,
+    };
+    let shrunk = crate::shrink::shrink(problem, failure.input.clone(), &valid, &mut fails, budget);
+    let failure = match last {
+        Some((input, expected, got)) if input == shrunk.input => Failure {
+            input,
+            expected,
+            got,
+            ..failure
+        },
+        _ => failure,
+    };
+    (failure, shrunk)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cli::Info;
-    use std::io::Write;
 
-    /// game2048 with a planted bug: any board holding a 32 answers 0.
-    struct Buggy;
-
-    impl Problem for Buggy {
-        fn info(&self) -> &'static Info {
-            problems::find("game2048").unwrap().info()
-        }
-        fn judge(&self, input: &[u8]) -> Result<String, InputError> {
-            self.answer(input, &Options::defaults(self.info()))
-        }
-        fn answer(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
-            let real = problems::find("game2048").unwrap().answer(input, options)?;
-            let text = String::from_utf8_lossy(input);
-            let has_32 = text.split_whitespace().skip(1).any(|t| t == "32");
-            Ok(if has_32 { "0\n".to_string() } else { real })
-        }
-        fn naive(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
-            problems::find("game2048").unwrap().naive(input, options)
-        }
-        fn explain(&self, _: &[u8], _: &Options, _: &mut dyn Write) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn replay(&self, _: &[u8], _: &Options) -> cli::Replay {
-            cli::Replay::default()
-        }
-        fn generate(&self, seed: u64, size: usize) -> String {
-            problems::find("game2048").unwrap().generate(seed, size)
-        }
+    #[test]
+    fn sizes_start_small_and_reach_the_largest() {
+        let sizes: Vec<usize> = (0..10).map(|k| size_of(k, 12)).collect();
+        assert_eq!(sizes, [1, 1, 2, 1, 2, 3, 1, 2, 3, 4]);
+        assert!((0..200)
+            .map(|k| size_of(k, 5))
+            .all(|s| (1..=5).contains(&s)));
+        assert!((0..200).any(|k| size_of(k, 5) == 5));
+        assert_eq!(size_of(1000, 1), 1);
     }
 
     #[test]
-    fn finds_and_shrinks_a_planted_bug() {
-        let (_, found) = search(&Buggy, 1, 3, Duration::from_secs(20));
-        let found = found.expect("the planted bug is found");
-        assert!(found.input.contains("32"));
-        let small = shrink(&Buggy, found.clone(), Duration::from_secs(20));
-        assert!(small.input.len() <= found.input.len());
-        assert!(small.input.contains("32"), "{}", small.input);
-        assert_ne!(small.fast, small.reference);
-        // A board of side 2 or less is as small as the generator makes.
-        assert!(small.input.lines().count() <= 3, "{}", small.input);
-    }
-
-    #[test]
-    fn real_problems_pass_a_short_run() {
+    fn the_real_solvers_agree_with_their_references() {
         for problem in problems::ALL {
-            let (passed, failure) = search(*problem, 7, 2, Duration::from_millis(200));
-            assert!(failure.is_none(), "{}: {failure:?}", problem.info().name);
-            assert!(passed > 0);
+            let settings = Settings {
+                problem: *problem,
+                subject: Subject::Reference,
+                first_seed: 7,
+                largest_size: 3,
+                spaces: vec![Space::Judge, Space::Beyond],
+                time: Duration::from_millis(300),
+            };
+            let report = search(&settings);
+            assert!(
+                report.failure.is_none(),
+                "{}: {:?}",
+                problem.info().name,
+                report.failure
+            );
+            assert!(report.passed > 0);
         }
     }
 }

@@ -1,0 +1,95 @@
+//! Writing files so that no reader ever sees half of one, and no command
+//! replaces a file it was not asked to replace.
+//!
+//! Both functions write to a temporary file beside the target (same folder,
+//! so the same file system), flush it to disk, and then put it in place in
+//! one step: [`write_atomically`] renames it over the target,
+//! [`write_new`] links it to the target's name, which fails when that name
+//! is taken. A failure (a full disk, say) removes the temporary file and
+//! leaves the target as it was.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// A temporary name beside `path` that no other writer uses.
+fn temporary_beside(path: &Path) -> PathBuf {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(
+        ".{name}.tmp-{}-{}",
+        std::process::id(),
+        COUNT.fetch_add(1, Ordering::Relaxed)
+    ))
+}
+
+/// Writes `bytes` to a new temporary file beside `path` and returns it.
+fn write_temporary(path: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
+    let temporary = temporary_beside(path);
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .and_then(|mut file| {
+            file.write_all(bytes)?;
+            file.sync_all()
+        });
+    match written {
+        Ok(()) => Ok(temporary),
+        Err(e) => {
+            let _ = std::fs::remove_file(&temporary);
+            Err(e)
+        }
+    }
+}
+
+/// Replaces (or creates) `path` with `bytes`, all at once: a reader sees the
+/// old file or the new one, never part of one.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let temporary = write_temporary(path, bytes)?;
+    std::fs::rename(&temporary, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&temporary);
+    })
+}
+
+/// Creates `path` with `bytes`, all at once, and fails with
+/// [`std::io::ErrorKind::AlreadyExists`] when something is already there
+/// (never replacing it).
+pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let temporary = write_temporary(path, bytes)?;
+    let linked = std::fs::hard_link(&temporary, path);
+    let _ = std::fs::remove_file(&temporary);
+    linked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_and_new_writes() {
+        let dir = std::env::temp_dir().join(format!("cli-files-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("page.html");
+        write_atomically(&path, b"one").unwrap();
+        write_atomically(&path, b"two").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        let error = write_new(&path, b"three").unwrap_err();
+        assert_eq!(error.kind(), std::io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        write_new(&dir.join("fresh"), b"four").unwrap();
+        // Nothing temporary is left behind.
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["fresh", "page.html"]);
+        // A folder that does not exist: an error, and nothing written.
+        assert!(write_atomically(&dir.join("missing/page.html"), b"x").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

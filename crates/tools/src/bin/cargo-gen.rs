@@ -1,0 +1,67 @@
+//! `cargo gen PROBLEM [--seed S] [--size N] [--beyond-judge]`: one random
+//! input from the problem's generator (the one the property tests and
+//! `cargo stress` use), the same for the same seed, size and space.
+
+use std::process::ExitCode;
+
+use cli::Space;
+
+const USAGE: &str = "\
+usage: cargo gen PROBLEM [--seed S] [--size N] [--beyond-judge]
+
+Prints a random input for PROBLEM, the same for the same seed (default 0) and
+size (default 2). It is within the judge's published constraints, so any
+judge solution must answer it; with --beyond-judge it may use everything the
+workspace's binaries accept past them (larger boards, other characters,
+looser formatting). Size 1 is tiny; the largest sizes, judge-valid and
+beyond, are:
+";
+
+fn main() -> ExitCode {
+    tools::finish(run().map(|()| true))
+}
+
+fn run() -> Result<(), String> {
+    use lexopt::Arg::{Long, Short, Value};
+    let mut parser = lexopt::Parser::from_args(tools::arguments("gen"));
+    let (mut name, mut seed, mut size, mut space) = (None, 0u64, 2u64, Space::Judge);
+    let see_help = |message: String| format!("{message} (see `cargo gen --help`)");
+    while let Some(arg) = parser.next().map_err(|e| see_help(e.to_string()))? {
+        match arg {
+            Short('h') | Long("help") => {
+                print!("{USAGE}");
+                for problem in problems::ALL {
+                    println!(
+                        "  {:<14} {} and {}",
+                        problem.info().name,
+                        problem.largest_size(Space::Judge),
+                        problem.largest_size(Space::Beyond)
+                    );
+                }
+                return Ok(());
+            }
+            Long("seed") => seed = tools::flag_number(&mut parser, "seed", 0, u64::MAX)?,
+            Long("size") => size = tools::flag_number(&mut parser, "size", 1, u64::MAX)?,
+            Long("beyond-judge") => space = Space::Beyond,
+            Value(v) if name.is_none() => name = Some(v.to_string_lossy().into_owned()),
+            other => return Err(see_help(other.unexpected().to_string())),
+        }
+    }
+    let name = name.ok_or_else(|| see_help("a PROBLEM is needed".to_string()))?;
+    let problem = tools::problem(&name)?;
+    let largest = problem.largest_size(space);
+    if size > largest as u64 {
+        return Err(format!(
+            "{name}'s {} generator takes sizes from 1 to {largest}, not {size}",
+            space.label()
+        ));
+    }
+    let text = problem.generate(seed, size as usize, space);
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("cannot write standard output: {e}")),
+    }
+}

@@ -1,0 +1,230 @@
+//! `cargo judge PROBLEM [DIR...] [SOLUTION | -c COMMAND]`: verdicts for
+//! every case, as a judge gives them (see `tools::judge`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use tools::judge::{judge, Runner, Settings};
+use tools::language::{judge_limits, prepare, PrepareError, Solution};
+use tools::sandbox::{Limits, Scratch};
+
+const USAGE: &str = "\
+usage: cargo judge PROBLEM [DIR...] [SOLUTION | -c COMMAND] [OPTIONS]
+
+Runs every case NAME.in of each DIR (default: the workspace's inputs/PROBLEM,
+with its flags/ cases) and gives each a verdict with its time and memory
+against the judge's limits: AC, WA (with a line diff), RE (the signal and the
+end of stderr), TLE, MLE, OLE, or CE for a compile error. An .in without an
+.out is judged against the workspace's own answer. A DIR may be a folder
+written by online-judge-tools (`oj d` writes test/sample-1.in and .out).
+
+  SOLUTION            your solution instead of the workspace's: a .py, .cpp,
+                      .cc, .c, .rs, .java or .js file, compiled as the judge
+                      compiles it, or an executable; a Python or C++ file that
+                      only defines a Programmers function (footholds'
+                      `solution(board, aloc, bloc)`) is called through a
+                      generated driver
+  -c COMMAND          run a shell command as your solution
+  --beyond-judge      also run your solution on the cases beyond the judge's
+                      constraints (by default it gets only what the judge
+                      could send; the cases with flags never run for it)
+  --time-limit MS     the time limit (wall clock), instead of the judge's
+  --memory-limit MIB  the memory limit (peak resident), instead of the judge's
+  --output-limit MIB  the output limit (default: twice the expected output,
+                      and at least 16 MiB)
+
+Ends with `N passed, M failed`. Exit status: 0 every case that ran passed,
+1 a case failed, 2 nothing could be judged (a bad argument, no case).
+";
+
+fn main() -> ExitCode {
+    tools::finish(run())
+}
+
+/// What the command line asked for.
+struct Request {
+    problem: String,
+    dirs: Vec<PathBuf>,
+    solution: Option<Solution>,
+    beyond_judge: bool,
+    time_ms: Option<u64>,
+    memory_mib: Option<u64>,
+    output_mib: Option<u64>,
+}
+
+fn read_arguments() -> Result<Option<Request>, String> {
+    use lexopt::Arg::{Long, Short, Value};
+    let mut parser = lexopt::Parser::from_args(tools::arguments("judge"));
+    let mut request = Request {
+        problem: String::new(),
+        dirs: Vec::new(),
+        solution: None,
+        beyond_judge: false,
+        time_ms: None,
+        memory_mib: None,
+        output_mib: None,
+    };
+    let mut problem = None;
+    let set_solution = |request: &mut Request, solution: Solution| -> Result<(), String> {
+        if let Some(first) = &request.solution {
+            return Err(format!(
+                "one solution at most: {} and {}",
+                first.shown(),
+                solution.shown()
+            ));
+        }
+        request.solution = Some(solution);
+        Ok(())
+    };
+    let see_help = |message: String| format!("{message} (see `cargo judge --help`)");
+    while let Some(arg) = parser.next().map_err(|e| see_help(e.to_string()))? {
+        match arg {
+            Short('h') | Long("help") => {
+                print!("{USAGE}");
+                return Ok(None);
+            }
+            Short('c') | Long("command") => {
+                let command = tools::flag_text(&mut parser, "command")?;
+                let command = command
+                    .into_string()
+                    .map_err(|_| "the command is not UTF-8 text".to_string())?;
+                set_solution(&mut request, Solution::Shell(command))?;
+            }
+            Long("bin") => {
+                let path = PathBuf::from(tools::flag_text(&mut parser, "bin")?);
+                set_solution(&mut request, Solution::from_path(&path)?)?;
+            }
+            Long("beyond-judge") => request.beyond_judge = true,
+            Long("time-limit") => {
+                request.time_ms = Some(tools::flag_number(&mut parser, "time-limit", 1, 3_600_000)?)
+            }
+            Long("memory-limit") => {
+                request.memory_mib =
+                    Some(tools::flag_number(&mut parser, "memory-limit", 1, 1 << 20)?)
+            }
+            Long("output-limit") => {
+                request.output_mib =
+                    Some(tools::flag_number(&mut parser, "output-limit", 1, 1 << 12)?)
+            }
+            Value(value) if problem.is_none() => {
+                problem = Some(value.to_string_lossy().into_owned())
+            }
+            Value(value) => {
+                let path = PathBuf::from(value);
+                if path.is_dir() {
+                    request.dirs.push(path);
+                } else {
+                    set_solution(&mut request, Solution::from_path(&path)?)?;
+                }
+            }
+            other => return Err(see_help(other.unexpected().to_string())),
+        }
+    }
+    request.problem = problem.ok_or_else(|| see_help("a PROBLEM is needed".to_string()))?;
+    Ok(Some(request))
+}
+
+fn run() -> Result<bool, String> {
+    let Some(request) = read_arguments()? else {
+        return Ok(true);
+    };
+    let problem = tools::problem(&request.problem)?;
+    let info = problem.info();
+    let mut dirs = request.dirs;
+    if dirs.is_empty() {
+        let golden = tools::workspace_root().join("inputs").join(info.name);
+        if !golden.is_dir() {
+            return Err(format!(
+                "the workspace's cases are not at {} (has the checkout moved?); name a folder of \
+                 cases: cargo judge {} DIR",
+                golden.display(),
+                info.name
+            ));
+        }
+        dirs.push(golden);
+    }
+    let cases = tools::cases::discover(&dirs)?;
+    if cases.is_empty() {
+        return Err("no cases (NAME.in files) in the folders given".to_string());
+    }
+    let language = request.solution.as_ref().and_then(Solution::language);
+    let (time, memory, rule) = judge_limits(info, language);
+    let limits = Limits {
+        time: request.time_ms.map_or(time, Duration::from_millis),
+        memory: request.memory_mib.map_or(memory, |m| m << 20),
+        output: request.output_mib.map_or(0, |m| m << 20),
+        address_space: None,
+    };
+    let scratch =
+        Scratch::new("judge").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
+    let mut out = std::io::stdout().lock();
+    let prepared = match &request.solution {
+        None => None,
+        Some(solution) => match prepare(solution, info) {
+            Ok(prepared) => Some(prepared),
+            Err(PrepareError::Compile { command, message }) => {
+                use std::io::Write;
+                let _ = writeln!(out, "{}: {}", info.heading(), solution.shown());
+                let _ = writeln!(
+                    out,
+                    "CE   {} does not compile ({command}):",
+                    solution.shown()
+                );
+                let lines: Vec<&str> = message.lines().collect();
+                for line in &lines[..lines.len().min(40)] {
+                    let _ = writeln!(out, "     {line}");
+                }
+                if lines.len() > 40 {
+                    let _ = writeln!(out, "     ... and {} more lines", lines.len() - 40);
+                }
+                let _ = writeln!(out, "0 passed, 1 failed");
+                return Ok(false);
+            }
+            Err(PrepareError::Other(message)) => return Err(message),
+        },
+    };
+    {
+        use std::io::Write;
+        let who = match (&request.solution, &prepared) {
+            (Some(solution), Some(prepared)) => format!(
+                "{} ({}{})",
+                solution.shown(),
+                language.map_or(String::new(), |l| format!("{}, ", l.name())),
+                prepared.how
+            ),
+            _ => "the workspace's solver".to_string(),
+        };
+        let _ = writeln!(out, "{}: {} cases, {who}", info.heading(), cases.len());
+        let _ = writeln!(
+            out,
+            "limits: {} ms, {} MiB{}",
+            limits.time.as_millis(),
+            limits.memory >> 20,
+            match (
+                &rule,
+                request.time_ms.is_some() || request.memory_mib.is_some()
+            ) {
+                (_, true) => " (as given)".to_string(),
+                (Some(rule), false) => format!(" ({rule})"),
+                (None, false) => format!(" ({}'s)", info.judge),
+            }
+        );
+    }
+    let settings = Settings {
+        problem,
+        runner: match &prepared {
+            Some(prepared) => Runner::Solution(prepared),
+            None => Runner::Workspace,
+        },
+        limits,
+        output_limit_given: request.output_mib.is_some(),
+        beyond_judge: request.beyond_judge,
+        scratch: scratch.path(),
+    };
+    let tally = judge(&settings, &cases, &mut out).map_err(|e| e.to_string())?;
+    if tally.passed + tally.failed == 0 {
+        return Err("no case ran: every case was skipped (see above)".to_string());
+    }
+    Ok(tally.failed == 0)
+}

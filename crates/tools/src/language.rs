@@ -1,0 +1,515 @@
+//! A user's solution, in any common language: what it is, how its judge
+//! compiles it, the limits its judge gives that language, and the command
+//! that runs it.
+//!
+//! - `.py` runs with `python3` (Baekjoon's `python3 -W ignore`); a syntax
+//!   error is a compile error, as on Baekjoon.
+//! - `.cpp`, `.cc`, `.cxx` compile with Baekjoon's C++17 line, `g++ -O2
+//!   -Wall -lm -static -std=gnu++17 -DONLINE_JUDGE -DBOJ`; `.c` with its
+//!   C11 line (`gcc ... -std=gnu11`).
+//! - `.rs` compiles with `rustc --edition 2021 -O`, Baekjoon's Rust 2021.
+//! - `.java` compiles with `javac --release 11` as `Main.java` and runs as
+//!   `java -Xss512m -XX:+UseSerialGC Main`; `.js` runs with `node`.
+//! - Any other file runs as it is, if it is executable; `-c "COMMAND"`
+//!   runs a shell command (online-judge-tools' convention).
+//!
+//! Compiled programs are cached by the hash of their source and command,
+//! in the system's temporary folder, never beside the source.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use cli::Info;
+
+use crate::sandbox::{self, Limits, Program};
+
+/// The languages a solution file may be in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Language {
+    Python,
+    Cpp,
+    C,
+    Rust,
+    Java,
+    JavaScript,
+}
+
+impl Language {
+    /// The language of a file, from its extension.
+    pub fn of(path: &Path) -> Option<Language> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match extension.as_str() {
+            "py" => Language::Python,
+            "cpp" | "cc" | "cxx" | "c++" => Language::Cpp,
+            "c" => Language::C,
+            "rs" => Language::Rust,
+            "java" => Language::Java,
+            "js" => Language::JavaScript,
+            _ => return None,
+        })
+    }
+
+    /// The language's name on Baekjoon.
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::Python => "Python 3",
+            Language::Cpp => "C++17",
+            Language::C => "C11",
+            Language::Rust => "Rust 2021",
+            Language::Java => "Java 11",
+            Language::JavaScript => "node.js",
+        }
+    }
+}
+
+/// A solution as the user named it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    /// A source file in a known language.
+    Source { path: PathBuf, language: Language },
+    /// An executable file, run as it is.
+    Executable(PathBuf),
+    /// A shell command (`-c "python3 a.py"`), run in the current folder.
+    Shell(String),
+}
+
+impl Solution {
+    /// The solution at `path`: a source file by its extension, else an
+    /// executable file; an error says what is wrong with it.
+    pub fn from_path(path: &Path) -> Result<Solution, String> {
+        let shown = path.display();
+        let meta = std::fs::metadata(path)
+            .map_err(|e| format!("cannot read the solution {shown}: {e}"))?;
+        if meta.is_dir() {
+            return Err(format!("the solution {shown} is a folder"));
+        }
+        let absolute = std::fs::canonicalize(path).map_err(|e| format!("{shown}: {e}"))?;
+        if let Some(language) = Language::of(path) {
+            return Ok(Solution::Source {
+                path: absolute,
+                language,
+            });
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            if meta.permissions().mode() & 0o111 != 0 {
+                return Ok(Solution::Executable(absolute));
+            }
+        }
+        Err(format!(
+            "{shown} is not executable, and its name does not end in one of .py .cpp .cc .cxx \
+             .c .rs .java .js; to run it another way, give a command: -c \"COMMAND\""
+        ))
+    }
+
+    /// The solution's language, when it is known.
+    pub fn language(&self) -> Option<Language> {
+        match self {
+            Solution::Source { language, .. } => Some(*language),
+            _ => None,
+        }
+    }
+
+    /// How the solution is shown: its file name, or its command.
+    pub fn shown(&self) -> String {
+        match self {
+            Solution::Source { path, .. } | Solution::Executable(path) => {
+                path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                )
+            }
+            Solution::Shell(command) => format!("-c {command:?}"),
+        }
+    }
+}
+
+/// A solution ready to run.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    pub argv: Vec<OsString>,
+    /// The folder to run in: the current one for a shell command (whose
+    /// paths are the user's), else `None` for the session's scratch folder.
+    pub dir: Option<PathBuf>,
+    /// How it was prepared, for the heading: `compiled with g++ ...`.
+    pub how: String,
+    /// Whether it runs through a generated driver (a Programmers function).
+    pub driver: bool,
+}
+
+impl Prepared {
+    /// The program to give the sandbox, running in `scratch` unless it has
+    /// a folder of its own.
+    pub fn program(&self, scratch: &Path) -> Program<'static> {
+        Program::Command {
+            argv: self.argv.clone(),
+            dir: self.dir.clone().unwrap_or_else(|| scratch.to_path_buf()),
+        }
+    }
+}
+
+/// Why a solution could not be prepared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PrepareError {
+    /// The compiler refused it: the command and what it said (a CE).
+    Compile { command: String, message: String },
+    /// Something else: a missing compiler, an unreadable file.
+    Other(String),
+}
+
+/// The command that compiles `source` (named as the judge names it) into
+/// `output`, for `language`; `None` for an interpreted one.
+fn compile_command(language: Language, source: &Path, output: &Path) -> Option<Vec<OsString>> {
+    let words = |words: &[&str]| -> Vec<OsString> { words.iter().map(OsString::from).collect() };
+    let mut argv = match language {
+        Language::Cpp => words(&[
+            "g++",
+            "-O2",
+            "-Wall",
+            "-lm",
+            "-static",
+            "-std=gnu++17",
+            "-DONLINE_JUDGE",
+            "-DBOJ",
+        ]),
+        Language::C => words(&[
+            "gcc",
+            "-O2",
+            "-Wall",
+            "-lm",
+            "-static",
+            "-std=gnu11",
+            "-DONLINE_JUDGE",
+            "-DBOJ",
+        ]),
+        Language::Rust => words(&["rustc", "--edition", "2021", "-O"]),
+        Language::Java => {
+            let mut argv = words(&["javac", "--release", "11", "-encoding", "UTF-8", "-d"]);
+            argv.push(output.as_os_str().to_owned());
+            argv.push(source.as_os_str().to_owned());
+            return Some(argv);
+        }
+        Language::Python | Language::JavaScript => return None,
+    };
+    argv.push("-o".into());
+    argv.push(output.as_os_str().to_owned());
+    argv.push(source.as_os_str().to_owned());
+    Some(argv)
+}
+
+/// The name the judge gives the source file.
+fn source_name(language: Language) -> &'static str {
+    match language {
+        Language::Python => "Main.py",
+        Language::Cpp => "Main.cc",
+        Language::C => "Main.c",
+        Language::Rust => "Main.rs",
+        Language::Java => "Main.java",
+        Language::JavaScript => "Main.js",
+    }
+}
+
+/// The cache of compiled solutions.
+pub fn cache_root() -> PathBuf {
+    // SAFETY: getuid has no preconditions.
+    #[cfg(unix)]
+    let user = unsafe { libc::getuid() };
+    #[cfg(not(unix))]
+    let user = 0;
+    std::env::temp_dir().join(format!("grid-games-build-{user}"))
+}
+
+/// A hash of the parts, as a cache key.
+fn key(parts: &[&[u8]]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for part in parts {
+        part.hash(&mut hasher);
+    }
+    format!("{:016x}", hasher.finish())
+}
+
+/// Prepares `solution` to run: compiles it when its language is compiled
+/// (or reuses the cached build), checks an interpreted one's syntax, and
+/// wraps a file that only defines the judge's function (`info.call`) in a
+/// driver.
+pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareError> {
+    let (path, language) = match solution {
+        Solution::Shell(command) => {
+            let dir = std::env::current_dir().map_err(|e| PrepareError::Other(e.to_string()))?;
+            return Ok(Prepared {
+                argv: vec!["sh".into(), "-c".into(), command.into()],
+                dir: Some(dir),
+                how: "run with sh -c".to_string(),
+                driver: false,
+            });
+        }
+        Solution::Executable(path) => {
+            return Ok(Prepared {
+                argv: vec![path.clone().into_os_string()],
+                dir: None,
+                how: "run as it is".to_string(),
+                driver: false,
+            })
+        }
+        Solution::Source { path, language } => (path, *language),
+    };
+    let source = std::fs::read(path)
+        .map_err(|e| PrepareError::Other(format!("cannot read {}: {e}", path.display())))?;
+    let text = String::from_utf8_lossy(&source);
+    let call = info
+        .call
+        .as_ref()
+        .filter(|call| crate::driver::is_function_only(language, &text, call));
+    let driver = call.map(|call| match language {
+        Language::Python => crate::driver::python(call),
+        _ => crate::driver::cpp(call),
+    });
+    let cache = cache_root();
+    std::fs::create_dir_all(&cache)
+        .map_err(|e| PrepareError::Other(format!("cannot make {}: {e}", cache.display())))?;
+    let built = cache.join(key(&[
+        language.name().as_bytes(),
+        &source,
+        driver.as_deref().unwrap_or("").as_bytes(),
+        env!("CARGO_PKG_VERSION").as_bytes(),
+    ]));
+    match language {
+        Language::Python | Language::JavaScript => {
+            check_syntax(language, path)?;
+            let interpreter: Vec<OsString> = match language {
+                Language::Python => vec!["python3".into(), "-W".into(), "ignore".into()],
+                _ => vec!["node".into()],
+            };
+            let mut argv = interpreter;
+            if let Some(driver) = &driver {
+                let driver_path = build_once(&built, |dir| {
+                    std::fs::write(dir.join("driver.py"), driver)
+                        .map_err(|e| PrepareError::Other(e.to_string()))
+                })?
+                .join("driver.py");
+                argv.push(driver_path.into_os_string());
+            }
+            argv.push(path.clone().into_os_string());
+            Ok(Prepared {
+                argv,
+                dir: None,
+                how: match (language, call) {
+                    (Language::Python, Some(call)) => format!(
+                        "defines {}(...) and reads no input: called through a generated driver, run with python3",
+                        call.function
+                    ),
+                    (Language::Python, None) => "run with python3".to_string(),
+                    _ => "run with node".to_string(),
+                },
+                driver: call.is_some(),
+            })
+        }
+        _ => {
+            let dir = build_once(&built, |dir| {
+                let main = dir.join(source_name(language));
+                let compiled_source = match &driver {
+                    Some(driver) => {
+                        std::fs::write(dir.join("solution.cpp"), &source)
+                            .map_err(|e| PrepareError::Other(e.to_string()))?;
+                        let file = dir.join("driver.cpp");
+                        std::fs::write(&file, driver)
+                            .map_err(|e| PrepareError::Other(e.to_string()))?;
+                        file
+                    }
+                    None => {
+                        std::fs::write(&main, &source)
+                            .map_err(|e| PrepareError::Other(e.to_string()))?;
+                        main
+                    }
+                };
+                let output = if language == Language::Java {
+                    dir.to_path_buf()
+                } else {
+                    dir.join("Main")
+                };
+                let argv = compile_command(language, &compiled_source, &output)
+                    .expect("a compiled language");
+                compile(&argv, dir, path)
+            })?;
+            let argv: Vec<OsString> = if language == Language::Java {
+                vec![
+                    "java".into(),
+                    "-Xss512m".into(),
+                    "-XX:+UseSerialGC".into(),
+                    "-Dfile.encoding=UTF-8".into(),
+                    "-DONLINE_JUDGE=1".into(),
+                    "-DBOJ=1".into(),
+                    "-cp".into(),
+                    dir.clone().into_os_string(),
+                    "Main".into(),
+                ]
+            } else {
+                vec![dir.join("Main").into_os_string()]
+            };
+            let shown = compile_command(
+                language,
+                Path::new(source_name(language)),
+                Path::new("Main"),
+            )
+            .unwrap_or_default()
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join(" ");
+            Ok(Prepared {
+                argv,
+                dir: None,
+                how: match call {
+                    Some(call) => format!(
+                        "defines {}(...) and has no main: called through a generated driver, compiled with {shown}",
+                        call.function
+                    ),
+                    None => format!("compiled with {shown}"),
+                },
+                driver: call.is_some(),
+            })
+        }
+    }
+}
+
+/// The folder `built`, made by `make` in a fresh folder beside it and then
+/// renamed into place, unless it is already there (a finished build: the
+/// rename is atomic, so a half-made folder never has the final name).
+fn build_once(
+    built: &Path,
+    make: impl FnOnce(&Path) -> Result<(), PrepareError>,
+) -> Result<PathBuf, PrepareError> {
+    if built.is_dir() {
+        return Ok(built.to_path_buf());
+    }
+    let partial = built.with_extension(format!("partial-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&partial);
+    std::fs::create_dir_all(&partial)
+        .map_err(|e| PrepareError::Other(format!("{}: {e}", partial.display())))?;
+    let made = make(&partial);
+    if made.is_err() {
+        let _ = std::fs::remove_dir_all(&partial);
+        made?;
+    }
+    if std::fs::rename(&partial, built).is_err() {
+        // Another run finished the same build first: use it.
+        let _ = std::fs::remove_dir_all(&partial);
+    }
+    Ok(built.to_path_buf())
+}
+
+/// Runs a compiler in `dir`; its complaint, with the build folder's paths
+/// shown as the user's file, is a compile error.
+fn compile(argv: &[OsString], dir: &Path, user_file: &Path) -> Result<(), PrepareError> {
+    let folder = dir.display().to_string();
+    let command = argv
+        .iter()
+        .map(|a| {
+            let word = a.to_string_lossy();
+            word.strip_prefix(&folder).map_or_else(
+                || word.clone().into_owned(),
+                |rest| rest.trim_start_matches('/').to_string(),
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let outcome = sandbox::run(
+        &Program::Command {
+            argv: argv.to_vec(),
+            dir: dir.to_path_buf(),
+        },
+        Path::new("/dev/null"),
+        &Limits {
+            time: Duration::from_secs(120),
+            memory: 8 << 30,
+            output: 1 << 20,
+            address_space: None,
+        },
+    )
+    .map_err(|e| {
+        PrepareError::Other(format!(
+            "cannot run {}: {e} (is it installed?)",
+            argv[0].to_string_lossy()
+        ))
+    })?;
+    if outcome.ending == sandbox::Ending::Exited(0) && outcome.stopped.is_none() {
+        return Ok(());
+    }
+    let mut message = String::from_utf8_lossy(&outcome.stderr).into_owned();
+    message.push_str(&String::from_utf8_lossy(&outcome.stdout));
+    let message = message
+        .replace(
+            &dir.display().to_string(),
+            &user_file.parent().unwrap_or(dir).display().to_string(),
+        )
+        .replace(
+            "Main.cc",
+            &user_file
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+        );
+    Err(PrepareError::Compile {
+        command,
+        message: if outcome.stopped == Some(sandbox::Stop::Time) {
+            format!("the compiler ran for more than 120 s\n{message}")
+        } else {
+            message
+        },
+    })
+}
+
+/// Checks an interpreted file's syntax without writing anything (no
+/// `__pycache__` beside it): a syntax error is a compile error.
+fn check_syntax(language: Language, path: &Path) -> Result<(), PrepareError> {
+    let argv: Vec<OsString> = match language {
+        Language::Python => vec![
+            "python3".into(),
+            "-c".into(),
+            "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')".into(),
+            path.as_os_str().to_owned(),
+        ],
+        _ => vec!["node".into(), "--check".into(), path.as_os_str().to_owned()],
+    };
+    let scratch = sandbox::Scratch::new("check").map_err(|e| PrepareError::Other(e.to_string()))?;
+    compile(&argv, scratch.path(), path)
+}
+
+/// The limits `info`'s judge gives a solution in `language`, and the rule
+/// that made them (`None` when they are the problem's own).
+pub fn judge_limits(info: &Info, language: Option<Language>) -> (Duration, u64, Option<String>) {
+    let time = Duration::from_millis(info.limits.time_ms);
+    let memory = info.limits.memory_mib << 20;
+    let platform = info.judge.split_whitespace().next().unwrap_or("");
+    let (time_factor, time_extra, memory_factor, memory_extra) = match (platform, language) {
+        // Baekjoon's language rules (help.acmicpc.net/language/info).
+        ("Baekjoon", Some(Language::Python)) => (3, 2_000, 2, 32),
+        ("Baekjoon", Some(Language::Java)) => (2, 1_000, 2, 16),
+        ("Baekjoon", Some(Language::JavaScript)) => (3, 2_000, 2, 0),
+        // SWEA gives Java twice C++'s time and Python three times.
+        ("SWEA", Some(Language::Java)) => (2, 0, 1, 0),
+        ("SWEA", Some(Language::Python)) => (3, 0, 1, 0),
+        _ => return (time, memory, None),
+    };
+    let rule = format!(
+        "{platform}'s rule for {}: time x{time_factor}{}, memory x{memory_factor}{}",
+        language.map_or("", |l| l.name()),
+        if time_extra > 0 {
+            format!(" + {} s", time_extra / 1000)
+        } else {
+            String::new()
+        },
+        if memory_extra > 0 {
+            format!(" + {memory_extra} MB")
+        } else {
+            String::new()
+        },
+    );
+    (
+        time * time_factor + Duration::from_millis(time_extra),
+        memory * memory_factor + (memory_extra << 20),
+        Some(rule),
+    )
+}

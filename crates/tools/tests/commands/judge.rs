@@ -1,0 +1,287 @@
+//! `cargo judge`: verdicts, diffs, bad case files, limits and languages.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::{assert_none_left, have, run, scratch, token, workspace};
+
+/// A copy of a problem's golden folder (its judge-mode cases).
+fn golden_copy(problem: &str, name: &str) -> std::path::PathBuf {
+    let from = workspace().join("inputs").join(problem);
+    let to = scratch(name);
+    for entry in std::fs::read_dir(&from).unwrap().flatten() {
+        if entry.path().is_file() {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+    to
+}
+
+/// Writes an executable shell script and returns its path.
+fn script(dir: &Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn the_workspace_passes_every_golden_folder_and_counts_its_cases() {
+    for problem in problems::names() {
+        let (status, out) = run("judge", &[problem]);
+        assert_eq!(status, Some(0), "{out}");
+        assert!(out.contains("cases by the validator: "), "{out}");
+        assert!(out.trim_end().ends_with(" failed"), "{out}");
+        assert!(!out.contains("\nWA ") && !out.contains("\nERR"), "{out}");
+    }
+}
+
+#[test]
+fn a_deleted_line_is_one_deletion_and_the_summary_counts() {
+    let folder = golden_copy("othello", "judge-wa");
+    let expected = folder.join("random-legal-8x8-games.out");
+    let text = std::fs::read_to_string(&expected).unwrap();
+    let without_second: Vec<&str> = text
+        .lines()
+        .enumerate()
+        .filter(|&(i, _)| i != 1)
+        .map(|(_, l)| l)
+        .collect();
+    std::fs::write(&expected, without_second.join("\n") + "\n").unwrap();
+    let (status, out) = run("judge", &["othello", folder.to_str().unwrap()]);
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("WA   random-legal-8x8-games"), "{out}");
+    assert!(out.contains("AC   sample-1"), "{out}");
+    // The extra line the binary printed is one `+`, not every later line.
+    assert_eq!(out.matches("\n       +").count(), 1, "{out}");
+    assert!(out.contains("input ("), "{out}");
+    assert!(out.contains("slowest: "), "{out}");
+    assert!(out.trim_end().ends_with("6 passed, 1 failed"), "{out}");
+}
+
+#[test]
+fn an_online_judge_tools_folder_and_a_time_limit() {
+    let folder = scratch("oj-test");
+    std::fs::write(folder.join("sample-1.in"), "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
+    std::fs::write(folder.join("sample-1.out"), "16\n").unwrap();
+    let (status, out) = run("judge", &["game2048", folder.to_str().unwrap()]);
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.trim_end().ends_with("1 passed, 0 failed"), "{out}");
+    let dir = scratch("sleepy");
+    let sleeper = script(&dir, "sleeper", "sleep 30");
+    let started = Instant::now();
+    let (status, out) = run(
+        "judge",
+        &[
+            "game2048",
+            folder.to_str().unwrap(),
+            &sleeper,
+            "--time-limit",
+            "200",
+        ],
+    );
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("TLE  sample-1"), "{out}");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn bad_case_files_fail_their_own_case_and_the_run_goes_on() {
+    let folder = scratch("bad-files");
+    std::fs::write(folder.join("a-good.in"), "1\n2\n").unwrap();
+    std::fs::write(folder.join("a-good.out"), "2\n").unwrap();
+    // An expected output that is not UTF-8 is compared as bytes.
+    std::fs::write(folder.join("b-latin1.in"), "1\n2\n").unwrap();
+    std::fs::write(folder.join("b-latin1.out"), b"2\xff\n").unwrap();
+    // An .out that cannot be read.
+    std::fs::write(folder.join("c-folder.in"), "1\n2\n").unwrap();
+    std::fs::create_dir(folder.join("c-folder.out")).unwrap();
+    // An .in without an .out: judged against the workspace's answer.
+    std::fs::write(folder.join("d-no-out.in"), "1\n4\n").unwrap();
+    let (status, out) = run("judge", &["game2048", folder.to_str().unwrap()]);
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("AC   a-good"), "{out}");
+    assert!(out.contains("WA   b-latin1"), "{out}");
+    assert!(out.contains("ERR  c-folder  cannot read"), "{out}");
+    assert!(out.contains("c-folder.out"), "{out}");
+    assert!(
+        out.contains("AC   d-no-out") && out.contains("against the workspace's answer"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("2 passed, 2 failed"), "{out}");
+}
+
+#[test]
+fn a_long_wrong_answer_is_judged_in_under_a_second() {
+    let folder = scratch("long-wa");
+    let lines = 50_000;
+    let mut input = format!("{lines}\n");
+    let mut expected = String::new();
+    for case in 1..=lines {
+        input.push_str("4 0\n");
+        expected.push_str(&format!("#{case} 2 2\n"));
+    }
+    std::fs::write(folder.join("many.in"), &input).unwrap();
+    std::fs::write(folder.join("many.out"), &expected).unwrap();
+    let wrong: String = (1..=lines).map(|case| format!("#{case} 3 1\n")).collect();
+    std::fs::write(folder.join("wrong.txt"), &wrong).unwrap();
+    let printer = script(
+        &folder,
+        "printer",
+        &format!("cat {}", folder.join("wrong.txt").display()),
+    );
+    let started = Instant::now();
+    let (status, out) = run("judge", &["othello", folder.to_str().unwrap(), &printer]);
+    let took = started.elapsed();
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("WA   many"), "{out}");
+    assert!(out.contains("too many lines differ"), "{out}");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+}
+
+#[test]
+fn a_flood_is_an_output_limit_and_the_judge_stays_small() {
+    let folder = scratch("flood");
+    std::fs::write(folder.join("a.in"), "1\n2\n").unwrap();
+    std::fs::write(folder.join("a.out"), "2\n").unwrap();
+    // The judge itself runs in the sandbox here, so that its own peak
+    // memory is measured.
+    let outcome = tools::sandbox::run(
+        &tools::sandbox::Program::Command {
+            argv: vec![
+                crate::binary("judge").into(),
+                "game2048".into(),
+                folder.clone().into(),
+                "-c".into(),
+                "exec yes 16".into(),
+            ],
+            dir: folder.clone(),
+        },
+        Path::new("/dev/null"),
+        &tools::sandbox::Limits {
+            time: Duration::from_secs(60),
+            memory: 1 << 30,
+            output: 1 << 20,
+            address_space: None,
+        },
+    )
+    .unwrap();
+    let out = String::from_utf8_lossy(&outcome.stdout);
+    assert!(out.contains("OLE  a"), "{out}");
+    assert!(
+        outcome.main_peak_memory < 100 << 20,
+        "{}",
+        outcome.main_peak_memory
+    );
+}
+
+#[test]
+fn limits_are_checked_never_wrapped() {
+    for (flag, value) in [
+        ("--memory-limit", "17592186044416"),
+        ("--memory-limit", "0"),
+        ("--time-limit", "-1"),
+        ("--time-limit", "99999999999999999999"),
+        ("--output-limit", "x"),
+    ] {
+        let (status, out) = run("judge", &["game2048", flag, value]);
+        assert_eq!(status, Some(2), "{flag} {value}: {out}");
+        assert!(
+            out.contains(&format!("{flag} takes a whole number from")),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn commands_scripts_and_executables_run_and_name_their_failures() {
+    let folder = scratch("languages");
+    std::fs::write(folder.join("a.in"), "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
+    std::fs::write(folder.join("a.out"), "16\n").unwrap();
+    let dir = folder.to_str().unwrap();
+    // A shell command, run in the current folder.
+    let (status, out) = run("judge", &["game2048", dir, "-c", "echo 16"]);
+    assert_eq!(status, Some(0), "{out}");
+    // A run-time error names the signal and shows the end of stderr.
+    let crash = script(&folder, "crash", "echo 'Traceback (most recent call last):' >&2; echo 'ZeroDivisionError: division by zero' >&2; kill -SEGV $$");
+    let (status, out) = run("judge", &["game2048", dir, &crash]);
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("RE   a"), "{out}");
+    assert!(out.contains("SIGSEGV"), "{out}");
+    assert!(out.contains("ZeroDivisionError: division by zero"), "{out}");
+    // A file that is neither a known language nor executable.
+    std::fs::write(folder.join("notes.txt"), "16").unwrap();
+    let (status, out) = run(
+        "judge",
+        &["game2048", dir, folder.join("notes.txt").to_str().unwrap()],
+    );
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("-c \"COMMAND\""), "{out}");
+    if have("python3") {
+        // A .py without a shebang runs with python3.
+        std::fs::write(folder.join("sol.py"), "print(16)\n").unwrap();
+        let (status, out) = run(
+            "judge",
+            &["game2048", dir, folder.join("sol.py").to_str().unwrap()],
+        );
+        assert_eq!(status, Some(0), "{out}");
+        assert!(out.contains("Python 3"), "{out}");
+        // A syntax error is a compile error, and nothing is written beside
+        // the file.
+        std::fs::write(folder.join("broken.py"), "print(16\n").unwrap();
+        let (status, out) = run(
+            "judge",
+            &["game2048", dir, folder.join("broken.py").to_str().unwrap()],
+        );
+        assert_eq!(status, Some(1), "{out}");
+        assert!(out.contains("CE   broken.py"), "{out}");
+        assert!(!folder.join("__pycache__").exists());
+    }
+    if have("g++") {
+        std::fs::write(folder.join("broken.cpp"), "int main() { return x; }\n").unwrap();
+        let (status, out) = run(
+            "judge",
+            &["game2048", dir, folder.join("broken.cpp").to_str().unwrap()],
+        );
+        assert_eq!(status, Some(1), "{out}");
+        assert!(out.contains("CE   broken.cpp"), "{out}");
+        assert!(out.contains("broken.cpp:1"), "{out}");
+        assert!(out.contains("was not declared"), "{out}");
+    }
+}
+
+#[test]
+fn a_users_solution_gets_only_judge_cases_and_no_flags() {
+    let mark = token("args");
+    let folder = scratch("judge-only");
+    // It prints its arguments to stderr and answers 16 to everything.
+    let echo = script(
+        &folder,
+        "echo-args",
+        &format!("echo \"args: $*\" >&2; echo 16 # {mark}"),
+    );
+    let (status, out) = run("judge", &["game2048", &echo]);
+    // The golden folder has judge-valid cases (sample-1 answers 16), cases
+    // beyond the judge, and cases with flags.
+    assert!(out.contains("sample-1"), "{out}");
+    assert!(!out.contains("utf8-byte-order-mark  "), "{out}");
+    assert!(
+        out.contains("skipped ")
+            && out.contains("beyond the judge's constraints (add --beyond-judge"),
+        "{out}"
+    );
+    assert!(
+        out.contains("with the workspace's flags (flags/): a judge solution never gets them"),
+        "{out}"
+    );
+    assert!(!out.contains("args: --"), "{out}");
+    assert_eq!(status, Some(1), "{out}");
+    let (_, all) = run("judge", &["game2048", &echo, "--beyond-judge"]);
+    assert!(all.contains("utf8-byte-order-mark  "), "{all}");
+    assert_none_left(&mark);
+}

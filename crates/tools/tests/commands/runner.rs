@@ -1,0 +1,194 @@
+//! The sandbox with hostile programs: each run ends in time, is judged by
+//! what it did, and leaves no process behind.
+
+use std::ffi::OsString;
+use std::time::{Duration, Instant};
+
+use tools::sandbox::{run, Ending, Limits, Outcome, Program, Stop};
+
+use crate::{assert_none_left, scratch, token};
+
+fn limits(time_ms: u64, memory_mib: u64) -> Limits {
+    Limits {
+        time: Duration::from_millis(time_ms),
+        memory: memory_mib << 20,
+        output: 1 << 20,
+        address_space: None,
+    }
+}
+
+/// Runs `sh -c script` on an empty input.
+fn shell(script: &str, limits: &Limits) -> Outcome {
+    let dir = scratch("runner");
+    let input = dir.join(format!("{}.in", std::process::id()));
+    std::fs::write(&input, "").unwrap();
+    let program = Program::Command {
+        argv: vec![
+            OsString::from("sh"),
+            OsString::from("-c"),
+            OsString::from(script),
+        ],
+        dir: dir.clone(),
+    };
+    run(&program, &input, limits).expect("the shell runs")
+}
+
+#[test]
+fn a_wrapper_whose_child_spins_is_stopped_and_its_child_killed() {
+    let mark = token("spin");
+    let started = Instant::now();
+    let outcome = shell(
+        &format!("sh -c 'while :; do :; done; : {mark}'; echo never"),
+        &limits(1000, 256),
+    );
+    assert_eq!(outcome.stopped, Some(Stop::Time));
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_none_left(&mark);
+}
+
+#[test]
+fn a_child_that_keeps_stdout_open_does_not_hold_the_run() {
+    let mark = token("open");
+    let started = Instant::now();
+    let outcome = shell(
+        &format!("(sleep 30; : {mark}) & echo 16"),
+        &limits(5000, 256),
+    );
+    assert_eq!(outcome.ending, Ending::Exited(0));
+    assert_eq!(outcome.stdout, b"16\n");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(outcome.stragglers >= 1, "{outcome:?}");
+    assert_none_left(&mark);
+}
+
+#[test]
+fn a_detached_child_in_a_session_of_its_own_is_killed_too() {
+    let mark = token("detached");
+    // setsid: a new session and process group; the output redirected so
+    // that nothing holds the pipes.
+    let outcome = shell(
+        &format!("setsid sh -c 'sleep 30; : {mark}' > /dev/null 2>&1 < /dev/null & echo 16"),
+        &limits(5000, 256),
+    );
+    assert_eq!(outcome.stdout, b"16\n");
+    assert_none_left(&mark);
+}
+
+#[test]
+fn a_flood_of_output_is_stopped_at_the_limit() {
+    let outcome = shell("exec yes 16", &limits(5000, 256));
+    assert_eq!(outcome.stopped, Some(Stop::Output));
+    assert_eq!(outcome.stdout.len(), 1 << 20);
+}
+
+#[test]
+fn an_allocation_loop_is_stopped_near_the_memory_limit() {
+    if !crate::have("python3") {
+        return;
+    }
+    let started = Instant::now();
+    let outcome = shell(
+        "exec python3 -c 'a = []\nwhile True: a.append(bytearray(1 << 20))'",
+        &limits(20_000, 64),
+    );
+    assert_eq!(outcome.stopped, Some(Stop::Memory), "{outcome:?}");
+    // Stopped near the limit, not after taking the machine.
+    assert!(outcome.peak_memory < 400 << 20, "{}", outcome.peak_memory);
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_sleeper_is_a_time_limit_by_the_wall_clock() {
+    let started = Instant::now();
+    let outcome = shell("sleep 30", &limits(300, 256));
+    assert_eq!(outcome.stopped, Some(Stop::Time));
+    assert!(outcome.wall >= Duration::from_millis(300));
+    assert!(
+        outcome.cpu < Duration::from_millis(100),
+        "{:?}",
+        outcome.cpu
+    );
+    assert!(
+        started.elapsed() < Duration::from_millis(1300),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn a_signal_and_the_end_of_stderr_are_kept() {
+    let outcome = shell(
+        "i=0; while [ $i -lt 3000 ]; do echo \"line $i\" >&2; i=$((i+1)); done; echo 'the real error' >&2; kill -SEGV $$",
+        &limits(5000, 256),
+    );
+    assert_eq!(outcome.ending, Ending::Signalled(11));
+    assert!(tools::sandbox::signal_name(11).starts_with("SIGSEGV"));
+    let stderr = String::from_utf8_lossy(&outcome.stderr);
+    assert!(stderr.ends_with("the real error\n"), "{stderr}");
+    assert!(outcome.stderr_cut);
+    assert!(outcome.stderr.len() <= tools::sandbox::STDERR_TAIL);
+}
+
+#[test]
+fn a_fork_bomb_is_stopped_and_cleaned_up() {
+    // Sleepers of a length no other test uses, to find them by.
+    let mark = format!("29.{}", std::process::id());
+    let outcome = shell(
+        &format!("for i in $(seq 1 200); do sleep {mark} & done; wait"),
+        &limits(10_000, 4096),
+    );
+    assert_eq!(outcome.stopped, Some(Stop::Processes), "{outcome:?}");
+    assert_none_left(&format!("sleep {mark}"));
+}
+
+#[test]
+fn a_function_runs_forked_with_the_same_limits() {
+    let dir = scratch("function");
+    let input = dir.join("in");
+    std::fs::write(&input, "21\n").unwrap();
+    let double = |stdin: &mut dyn std::io::Read,
+                  stdout: &mut dyn std::io::Write,
+                  _: &mut dyn std::io::Write| {
+        let mut text = String::new();
+        stdin.read_to_string(&mut text).unwrap();
+        let n: u64 = text.trim().parse().unwrap();
+        writeln!(stdout, "{}", 2 * n).unwrap();
+        0
+    };
+    let outcome = run(&Program::Function(&double), &input, &limits(1000, 256)).unwrap();
+    assert_eq!(outcome.ending, Ending::Exited(0));
+    assert_eq!(outcome.stdout, b"42\n");
+    let spin =
+        |_: &mut dyn std::io::Read, _: &mut dyn std::io::Write, _: &mut dyn std::io::Write| loop {
+            std::hint::spin_loop();
+        };
+    let outcome = run(&Program::Function(&spin), &input, &limits(200, 256)).unwrap();
+    assert_eq!(outcome.stopped, Some(Stop::Time));
+    let panics = |_: &mut dyn std::io::Read,
+                  _: &mut dyn std::io::Write,
+                  _: &mut dyn std::io::Write|
+     -> u8 { panic!("planted") };
+    let outcome = run(&Program::Function(&panics), &input, &limits(1000, 256)).unwrap();
+    assert_eq!(outcome.ending, Ending::Exited(101));
+    assert!(String::from_utf8_lossy(&outcome.stderr).contains("planted"));
+    // An address-space cap makes a large allocation fail in the fork.
+    let hog =
+        |_: &mut dyn std::io::Read, stdout: &mut dyn std::io::Write, _: &mut dyn std::io::Write| {
+            let mut big: Vec<u8> = Vec::new();
+            let ok = big.try_reserve_exact(1 << 30).is_ok();
+            writeln!(stdout, "{ok}").unwrap();
+            0
+        };
+    let mut capped = limits(1000, 4096);
+    capped.address_space = Some(256 << 20);
+    let outcome = run(&Program::Function(&hog), &input, &capped).unwrap();
+    assert_eq!(outcome.stdout, b"false\n");
+}

@@ -1,0 +1,99 @@
+//! The user solutions of `tests/solutions/`: each correct one passes every
+//! judge-valid golden case and a short stress; each buggy one is caught by
+//! stress, and its failure shrunk to a judge-valid input that is saved.
+//! Python and C++ must be installed (CI requires them; elsewhere a missing
+//! one is reported and its half skipped).
+
+use crate::{have, run, scratch, workspace};
+
+/// Seconds of stress for a correct solution here (CI runs longer ones for
+/// the record; this keeps `cargo test` quick).
+const CORRECT_STRESS_SECONDS: &str = "3";
+
+fn check(problem: &str) {
+    let folder = workspace().join("tests/solutions").join(problem);
+    for (language, extension) in [("python3", "py"), ("g++", "cpp")] {
+        if !have(language) {
+            continue;
+        }
+        let correct = folder.join(format!("correct.{extension}"));
+        let buggy = folder.join(format!("buggy.{extension}"));
+        let (status, out) = run("judge", &[problem, correct.to_str().unwrap()]);
+        assert_eq!(status, Some(0), "{problem} correct.{extension}:\n{out}");
+        assert!(
+            !out.contains("\nWA") && !out.contains("\nRE") && !out.contains("\nTLE"),
+            "{out}"
+        );
+        let (status, out) = run(
+            "stress",
+            &[
+                problem,
+                correct.to_str().unwrap(),
+                "--seconds",
+                CORRECT_STRESS_SECONDS,
+                "--seed",
+                "1",
+            ],
+        );
+        assert_eq!(
+            status,
+            Some(0),
+            "{problem} correct.{extension} under stress:\n{out}"
+        );
+        let save = scratch(&format!("solutions-{problem}-{extension}"));
+        let (status, out) = run(
+            "stress",
+            &[
+                problem,
+                buggy.to_str().unwrap(),
+                "--seconds",
+                "60",
+                "--seed",
+                "1",
+                "--save",
+                save.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(
+            status,
+            Some(1),
+            "{problem} buggy.{extension} was not caught:\n{out}"
+        );
+        assert!(out.contains("a locally minimal input"), "{out}");
+        let shrunk = std::fs::read_dir(&save)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|x| x == "in"))
+            .expect("the failure is saved");
+        let input = std::fs::read(&shrunk).unwrap();
+        let problem_contract = problems::find(problem).unwrap();
+        assert_eq!(problem_contract.validate(&input), Ok(()), "{out}");
+        let expected = std::fs::read_to_string(shrunk.with_extension("out")).unwrap();
+        assert_eq!(problem_contract.judge(&input).unwrap(), expected);
+    }
+}
+
+#[test]
+fn game2048() {
+    check("game2048");
+}
+
+#[test]
+fn game2048_hard() {
+    check("game2048-hard");
+}
+
+#[test]
+fn puyo() {
+    check("puyo");
+}
+
+#[test]
+fn othello() {
+    check("othello");
+}
+
+#[test]
+fn footholds() {
+    check("footholds");
+}

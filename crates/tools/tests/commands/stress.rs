@@ -1,0 +1,114 @@
+//! `cargo gen` and `cargo stress`.
+
+use crate::{run, scratch};
+
+#[test]
+fn gen_is_reproducible_and_judge_valid_by_default() {
+    let (status, first) = run("gen", &["footholds", "--seed", "5", "--size", "2"]);
+    assert_eq!(status, Some(0));
+    assert_eq!(
+        run("gen", &["footholds", "--seed", "5", "--size", "2"]).1,
+        first
+    );
+    let problem = problems::find("footholds").unwrap();
+    assert_eq!(problem.validate(first.as_bytes()), Ok(()), "{first}");
+    let (status, beyond) = run(
+        "gen",
+        &["footholds", "--seed", "5", "--size", "6", "--beyond-judge"],
+    );
+    assert_eq!(status, Some(0), "{beyond}");
+    assert!(footholds::parse(beyond.as_bytes()).is_ok(), "{beyond}");
+    let (status, out) = run("gen", &["chess"]);
+    assert_eq!(status, Some(2));
+    assert!(out.contains("no problem named \"chess\""), "{out}");
+}
+
+#[test]
+fn gen_refuses_sizes_past_its_bound() {
+    for (problem, size) in [
+        ("puyo", "100000"),
+        ("puyo", "18446744073709551615"),
+        ("othello", "18446744073709551615"),
+        ("game2048", "20"),
+    ] {
+        let (status, out) = run("gen", &[problem, "--size", size]);
+        assert_eq!(status, Some(2), "{problem} {size}: {out}");
+        assert!(out.contains("takes sizes from 1 to"), "{out}");
+    }
+    let (status, out) = run("gen", &["puyo", "--size", "0"]);
+    assert_eq!(status, Some(2), "{out}");
+}
+
+#[test]
+fn stress_passes_the_workspace_and_refuses_zero_seconds() {
+    let save = scratch("stress-save");
+    let (status, out) = run(
+        "stress",
+        &[
+            "puyo",
+            "--seconds",
+            "1",
+            "--seed",
+            "1",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.trim_end().ends_with("passed, 0 failed"), "{out}");
+    assert_eq!(std::fs::read_dir(&save).unwrap().count(), 0);
+    let (status, out) = run("stress", &["puyo", "--seconds", "0"]);
+    assert_eq!(status, Some(2), "{out}");
+    assert!(
+        out.contains("--seconds takes a whole number from 1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn stress_finds_shrinks_and_saves_without_overwriting() {
+    if !crate::have("python3") {
+        return;
+    }
+    let save = scratch("stress-find");
+    // A solution that forgets the moves: it prints the largest tile.
+    let simple = save.join("largest.py");
+    std::fs::write(
+        &simple,
+        "import sys\nprint(max(map(int, sys.stdin.read().split()[1:])))\n",
+    )
+    .unwrap();
+    // A hand-edited case already has the name the failure would take.
+    std::fs::write(save.join("seed-3.in"), "mine\n").unwrap();
+    let (status, out) = run(
+        "stress",
+        &[
+            "game2048",
+            simple.to_str().unwrap(),
+            "--seconds",
+            "20",
+            "--seed",
+            "3",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("locally minimal"), "{out}");
+    assert!(out.contains("expected (the workspace's answer):"), "{out}");
+    assert!(out.contains("--explain"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(save.join("seed-3.in")).unwrap(),
+        "mine\n"
+    );
+    let saved: Vec<String> = std::fs::read_dir(&save)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("seed-") && n != "seed-3.in")
+        .collect();
+    assert_eq!(saved.len(), 2, "{saved:?}\n{out}");
+    // Locally minimal: a 2 x 2 board where one merge beats the largest tile.
+    let shrunk = saved.iter().find(|n| n.ends_with(".in")).unwrap();
+    let board = std::fs::read_to_string(save.join(shrunk)).unwrap();
+    assert!(board.starts_with("2\n"), "{board}");
+}
