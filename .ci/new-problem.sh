@@ -5,8 +5,8 @@
 # bundles, and that the bundle compiled with plain rustc answers the
 # sample. It also counts the existing files the command edited (at most 2:
 # the registry and the README's problem table). Cargo adds the crate to
-# Cargo.lock on the first build, as for any new crate: that file is
-# cargo's, not the command's.
+# Cargo.lock when the command checks that the workspace compiles with it,
+# as for any new crate: that file is cargo's, not the command's.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 scratch="$(mktemp -d)"
@@ -20,8 +20,8 @@ git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost comm
 # built once.
 export CARGO_TARGET_DIR="$root/target/new-problem-check"
 cargo new-problem "$name" --judge "Baekjoon 1" --title "Scratch" --link "https://www.acmicpc.net/problem/1"
-edited=$(git diff --name-only | wc -l)
-echo "existing files edited: $edited ($(git diff --name-only | tr '\n' ' '))"
+edited=$(git diff --name-only -- . ':!Cargo.lock' | wc -l)
+echo "existing files edited: $edited ($(git diff --name-only -- . ':!Cargo.lock' | tr '\n' ' '))"
 [ "$edited" -le 2 ] || { echo "error: cargo new-problem edited $edited existing files, more than 2" >&2; exit 1; }
 cargo fmt --all --check
 cargo clippy -p "$name" --all-targets -- -D warnings 2>&1 | tail -n 2

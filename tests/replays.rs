@@ -100,14 +100,28 @@ fn chromium() -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// The page's self-test report for its first section: frames, the last
-/// frame's caption, and the counter after the left arrow and the slider.
-fn selftest(browser: &Path, page: &Path) -> String {
+/// What the browser saw of a page: its self-test report (absent when the
+/// page's script never finished), and the console messages it logged
+/// (errors among them).
+struct Seen {
+    report: Option<String>,
+    console: Vec<String>,
+}
+
+/// Opens `page.html#selftest` in headless Chromium and reads its report from
+/// the dumped DOM and its console messages from the browser's log.
+fn selftest(browser: &Path, page: &Path) -> Seen {
     let output = Command::new(browser)
         .args([
             "--headless",
             "--no-sandbox",
             "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--enable-logging=stderr",
+            "--v=0",
             "--virtual-time-budget=5000",
             "--dump-dom",
         ])
@@ -115,24 +129,37 @@ fn selftest(browser: &Path, page: &Path) -> String {
         .output()
         .expect("chromium runs");
     let dom = String::from_utf8_lossy(&output.stdout);
-    let start = dom
-        .find("<pre id=\"selftest\">")
-        .expect("the page wrote its self-test report");
-    let end = dom[start..].find("</pre>").unwrap() + start;
-    dom[start + "<pre id=\"selftest\">".len()..end]
-        .replace("&amp;", "&")
-        .replace("&quot;", "\"")
+    let report = dom.find("<pre id=\"selftest\">").map(|start| {
+        let end = dom[start..].find("</pre>").unwrap() + start;
+        dom[start + "<pre id=\"selftest\">".len()..end]
+            .replace("&amp;", "&")
+            .replace("&quot;", "\"")
+    });
+    let console = String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .filter(|line| line.contains(":CONSOLE"))
+        .map(str::to_string)
+        .collect();
+    Seen { report, console }
 }
 
-#[test]
-fn every_sample_replay_steps_through_in_a_real_browser() {
-    let Some(browser) = chromium() else {
+/// The browser, or `None` with a note (a failure when CI requires it).
+fn browser_or_skip() -> Option<PathBuf> {
+    let browser = chromium();
+    if browser.is_none() {
         let required = std::env::var_os("REPLAY_BROWSER").is_some_and(|v| v == "required");
         assert!(
             !required,
             "REPLAY_BROWSER=required, but no chromium is installed"
         );
         eprintln!("note: no chromium on the PATH: the browser test of the replays is skipped");
+    }
+    browser
+}
+
+#[test]
+fn every_sample_replay_steps_through_in_a_real_browser() {
+    let Some(browser) = browser_or_skip() else {
         return;
     };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replays");
@@ -141,7 +168,9 @@ fn every_sample_replay_steps_through_in_a_real_browser() {
         let (html, answer) = sample_page(name);
         let page = dir.join(format!("{name}.html"));
         std::fs::write(&page, html).unwrap();
-        let report = selftest(&browser, &page);
+        let seen = selftest(&browser, &page);
+        assert!(seen.console.is_empty(), "{name}: {:?}", seen.console);
+        let report = seen.report.expect("the page wrote its self-test report");
         let expected = expected_frames(name, &sample(name), &answer).expect("a known problem");
         assert!(
             report.contains(&format!("\"frames\":{expected},")),
@@ -167,5 +196,108 @@ fn every_sample_replay_steps_through_in_a_real_browser() {
             report.contains(&format!("\"afterSlider\":\"1 / {expected}\"")),
             "{name}: {report}"
         );
+    }
+}
+
+/// Every golden input's page (the flags cases under their flags), and a
+/// puyo field too large to draw, open in the browser without a console
+/// message, and either step through their frames or say in words that they
+/// have nothing to step through. Pages open three at a time.
+#[test]
+fn every_golden_input_page_opens_without_a_console_error() {
+    let Some(browser) = browser_or_skip() else {
+        return;
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replays-golden");
+    std::fs::create_dir_all(&dir).unwrap();
+    let inputs = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs");
+    let mut pages = Vec::new();
+    let mut add = |shown: String, replay: cli::Replay| {
+        let page = dir.join(format!("{}.html", shown.replace('/', "-")));
+        std::fs::write(&page, cli::replay::page(&replay)).unwrap();
+        pages.push((shown, page, replay.sections.is_empty()));
+    };
+    for problem in problems::ALL {
+        let name = problem.info().name;
+        let cases = tools::cases::discover(&[inputs.join(name)]).expect("the golden folder reads");
+        for case in cases {
+            let input = std::fs::read(&case.input).unwrap();
+            let options = match cli::args::parse(problem.info(), case.args.iter().map(Into::into)) {
+                Ok(cli::args::Request::Run(command)) => command.options,
+                _ => continue,
+            };
+            if problem.answer(&input, &options).is_err() {
+                continue;
+            }
+            add(
+                format!("{name}/{}", case.name),
+                problem.replay(&input, &options).bounded(),
+            );
+        }
+    }
+    let puyo = problems::find("puyo").unwrap();
+    let large = "RG".repeat(35) + "\n";
+    let field = large.repeat(70);
+    add(
+        "puyo/70x70-field".to_string(),
+        puyo.replay(field.as_bytes(), &Options::defaults(puyo.info()))
+            .bounded(),
+    );
+    assert!(pages.len() > 40, "only {} pages", pages.len());
+    // One browser for all of them: each page in a frame named `selftest`,
+    // and the frames' reports gathered once they have loaded.
+    let attribute = |text: &str| {
+        text.replace('&', "&amp;")
+            .replace('"', "&quot;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let frames: String = pages
+        .iter()
+        .map(|(_, page, _)| {
+            let html = std::fs::read_to_string(page).unwrap();
+            format!(
+                "<iframe name=\"selftest\" srcdoc=\"{}\"></iframe>\n",
+                attribute(&html)
+            )
+        })
+        .collect();
+    let all = dir.join("all.html");
+    std::fs::write(
+        &all,
+        format!(
+            "<!doctype html><html><body>\n{frames}<script>\n\
+             window.addEventListener(\"load\", () => {{\n\
+               const reports = [...document.querySelectorAll(\"iframe\")].map((f) => {{\n\
+                 const pre = f.contentDocument && f.contentDocument.getElementById(\"selftest\");\n\
+                 return pre ? pre.textContent : \"no report\";\n\
+               }});\n\
+               const pre = document.createElement(\"pre\");\n\
+               pre.id = \"selftest\";\n\
+               pre.textContent = reports.join(\"\\n\");\n\
+               document.body.appendChild(pre);\n\
+             }});\n</script></body></html>\n"
+        ),
+    )
+    .unwrap();
+    let seen = selftest(&browser, &all);
+    assert!(
+        seen.console.is_empty(),
+        "console messages: {:#?}",
+        seen.console
+    );
+    let reports = seen.report.expect("the frames were gathered");
+    let reports: Vec<&str> = reports.lines().collect();
+    assert_eq!(reports.len(), pages.len());
+    for ((shown, _, empty), report) in pages.iter().zip(reports) {
+        if *empty {
+            assert!(
+                report.contains("Nothing to step through"),
+                "{shown}: {report}"
+            );
+        } else {
+            assert!(report.contains("\"frames\":"), "{shown}: {report}");
+            assert!(!report.contains("\"frames\":0"), "{shown}: {report}");
+        }
     }
 }

@@ -58,7 +58,8 @@ pub fn usage(info: &Info) -> String {
     synopsis.push_str(" [--explain] [--naive] [--replay FILE.html] [FILE]");
     format!(
         "{synopsis}\n\n{}\n\nJudge: {} \"{}\", {}\n\n{lines}{COMMON}\n\
-         Exit status: 0 answered, 1 bad input, 2 bad usage, 3 the output could not be written.\n",
+         Exit status: 0 answered, 1 bad input, 2 bad usage, 3 the answer could not be written,\n\
+         4 a valid input past the work limit, 5 answered but --replay or --explain not written.\n",
         info.summary.trim_end(),
         info.judge,
         info.title,

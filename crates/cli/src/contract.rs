@@ -54,6 +54,22 @@ pub trait Problem: Sync {
     /// to inputs that pass.
     fn validate(&self, input: &[u8]) -> Result<(), InputError>;
 
+    /// The explanation (written to `out`) and the replay together, for a
+    /// run that asks for both. A problem whose two are drawn from one costly
+    /// search overrides this to search once, so that both together cost no
+    /// more than either (the README's limits hold for every flag together).
+    fn explain_and_replay(
+        &self,
+        input: &[u8],
+        options: &Options,
+        out: &mut dyn Write,
+    ) -> (std::io::Result<()>, crate::replay::Replay) {
+        (
+            self.explain(input, options, out),
+            self.replay(input, options),
+        )
+    }
+
     /// A random input, the same for the same `seed`, `size` and `space`.
     /// In [`Space::Judge`] it always passes [`Problem::validate`]; in
     /// [`Space::Beyond`] it may use everything the solvers accept. Size 1

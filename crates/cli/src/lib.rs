@@ -27,3 +27,22 @@ pub use crate::contract::{Call, Flag, FlagKind, Info, Limits, Options, Parameter
 pub use crate::random::SplitMix64;
 pub use crate::replay::{Cell, Frame, Replay, Section};
 pub use crate::validate::{Space, Strict};
+
+/// A problem binary's entry point: with `#![cfg_attr(not(test), no_main)]`
+/// at the top of `main.rs`, `cli::c_main!(Contract);` is the whole binary
+/// (see [`run::c_main`] for why it is a C `main`). A test build of the
+/// binary keeps the test harness's own `main`.
+#[macro_export]
+macro_rules! c_main {
+    ($contract:expr) => {
+        /// The C entry point (see `cli::run::c_main`).
+        #[cfg(not(test))]
+        #[no_mangle]
+        pub extern "C" fn main(
+            _argc: ::std::os::raw::c_int,
+            _argv: *const *const ::std::os::raw::c_char,
+        ) -> ::std::os::raw::c_int {
+            $crate::run::c_main(&$contract)
+        }
+    };
+}

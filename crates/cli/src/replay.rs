@@ -11,10 +11,10 @@
 //! without them.
 //!
 //! Opened as `page.html#frame=K`, the page starts at frame K. Opened as
-//! `page.html#selftest`, the page drives its own controls (clicks
-//! next until the end, presses the left arrow, moves the slider) and writes
-//! what it saw into `<pre id="selftest">`: the browser test reads that
-//! from headless Chromium's `--dump-dom`.
+//! `page.html#selftest` (or in a frame named `selftest`), the page drives
+//! its own controls (clicks next until the end, presses the left arrow,
+//! moves the slider) and writes what it saw into `<pre id="selftest">`:
+//! the browser test reads that from headless Chromium's `--dump-dom`.
 
 use std::fmt::Write as _;
 
@@ -270,6 +270,15 @@ function dark(fill) {
 function draw() {
   const s = data.sections[section];
   const frame = s.frames[index];
+  if (!frame) {
+    // A section with nothing to show: say so, and leave the controls still.
+    $("board").replaceChildren();
+    $("caption").textContent = "Nothing to step through in " + s.name + ".";
+    $("counter").textContent = "0 / 0";
+    $("slider").max = 0;
+    $("prev").disabled = $("next").disabled = true;
+    return;
+  }
   const size = Math.max(14, Math.min(56, Math.floor(640 / Math.max(s.cols, 1)), Math.floor(440 / Math.max(s.rows, 1))));
   const board = $("board");
   board.setAttribute("width", s.cols * size + 4);
@@ -307,19 +316,29 @@ function go(k) {
   index = Math.max(0, Math.min(last, k));
   draw();
 }
+// A page with no game at all (an input with no case, a field too large to
+// draw) says so in words, and has no controls to press.
+const empty = data.sections.length === 0;
+if (empty) {
+  $("controls").style.display = "none";
+  $("board").style.display = "none";
+  $("caption").textContent = "Nothing to step through: this input has no game to show" +
+    ($("note") ? " (see above)." : ".");
+}
 $("prev").addEventListener("click", () => go(index - 1));
 $("next").addEventListener("click", () => go(index + 1));
 $("slider").addEventListener("input", () => go(Number($("slider").value)));
 $("section").addEventListener("change", () => { section = Number($("section").value); go(0); });
 document.addEventListener("keydown", (e) => {
+  if (empty) return;
   if (e.key === "ArrowLeft") go(index - 1);
   if (e.key === "ArrowRight") go(index + 1);
 });
-go(0);
+if (!empty) go(0);
 // `page.html#frame=K` opens at frame K (for links and screenshots).
 const start = /^#frame=(\d+)$/.exec(location.hash);
-if (start) go(Number(start[1]) - 1);
-if (location.hash === "#selftest") {
+if (start && !empty) go(Number(start[1]) - 1);
+if (location.hash === "#selftest" || window.name === "selftest") {
   // Drive the page's own controls, as a person would, and report.
   const report = data.sections.map((s, k) => {
     $("section").value = k;
@@ -336,7 +355,7 @@ if (location.hash === "#selftest") {
   });
   const pre = document.createElement("pre");
   pre.id = "selftest";
-  pre.textContent = JSON.stringify(report);
+  pre.textContent = JSON.stringify(empty ? { empty: $("caption").textContent } : report);
   document.body.appendChild(pre);
 }
 </script>

@@ -1,17 +1,27 @@
 //! A binary's `main`: the command line, the input, the answer, the output
 //! and the exit status, for any [`Problem`].
 //!
-//! Exit statuses: 0 answered; 1 bad input (one `error:` line on stderr, and
-//! nothing on stdout); 2 bad usage; 3 the answer could not be written (a
-//! full disk, say, or a stdout closed before the program started: see
-//! [`stdout_was_closed`]). A
-//! reader that went away (`othello < big | head -c1`) is not an error: the
+//! The answer is written first; the explanation (`--explain`, on stderr) and
+//! the page (`--replay FILE`) follow it, so that a side output that fails
+//! never costs the answer. Exit statuses:
+//!
+//! | status | meaning |
+//! |---|---|
+//! | 0 | answered |
+//! | 1 | bad input (one `error:` line naming what and where, nothing on stdout) |
+//! | 2 | bad usage: an unknown flag, a bad value, a `--replay` target that is not a new or regular file, or that the run reads |
+//! | 3 | the answer could not be written to stdout (a full disk, a closed stdout) |
+//! | 4 | a valid input that needs more work than the solver's limit (nothing on stdout) |
+//! | 5 | the answer was written, but `--replay` or `--explain` could not be |
+//!
+//! A reader that went away (`othello < big | head -c1`) is not an error: the
 //! binary ends quietly with 0, as `cat` would without its signal.
 
 use std::ffi::OsString;
 use std::io::{BufWriter, Read, Write};
-use std::process::ExitCode;
+use std::path::Path;
 
+use grid::input::Refusal;
 use grid::InputError;
 
 use crate::args::{self, Command, Request};
@@ -21,36 +31,70 @@ use crate::contract::Problem;
 pub const EXIT_OK: u8 = 0;
 /// Exit status for input that is not valid for the problem.
 pub const EXIT_BAD_INPUT: u8 = 1;
-/// Exit status for an unknown flag or a bad flag value.
+/// Exit status for an unknown flag, a bad flag value or a bad `--replay`
+/// target.
 pub const EXIT_BAD_USAGE: u8 = 2;
 /// Exit status for an answer that could not be written to stdout.
 pub const EXIT_OUTPUT_FAILED: u8 = 3;
+/// Exit status for a valid input that needs more work than the limit.
+pub const EXIT_WORK_LIMIT: u8 = 4;
+/// Exit status for an answer written whose `--replay` page or
+/// `--explain` text could not be.
+pub const EXIT_SIDE_OUTPUT_FAILED: u8 = 5;
 
-/// The whole binary: `fn main() -> ExitCode { cli::run::main(&Contract) }`.
-pub fn main(problem: &dyn Problem) -> ExitCode {
-    run(problem, std::env::args_os().skip(1))
-}
-
-/// [`main`] with the arguments given (without the program name).
-pub fn run(problem: &dyn Problem, arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
-    if stdout_was_closed() {
-        report(
-            &mut std::io::stderr(),
-            "standard output is closed, so the answer would be lost",
-        );
-        return ExitCode::from(EXIT_OUTPUT_FAILED);
+/// The whole binary, as a C `main`: every problem's `main.rs` is
+///
+/// ```ignore
+/// #![no_main]
+/// #[no_mangle]
+/// pub extern "C" fn main(_: std::os::raw::c_int, _: *const *const std::os::raw::c_char) -> std::os::raw::c_int {
+///     cli::run::c_main(&Contract)
+/// }
+/// ```
+///
+/// A C `main` skips the Rust runtime's start-up, which opens `/dev/null`
+/// on a closed standard descriptor: here a closed stdout (`binary >&-`) is
+/// still closed, so it is told apart from any stdout a caller opened, even
+/// `/dev/null` opened for reading and writing, and the run ends with status
+/// 3 before doing any work. The runtime's other start-up work is done here:
+/// SIGPIPE ignored (so a reader that went away is an error to handle, not a
+/// signal), and closed stdin or stderr opened on `/dev/null`.
+pub fn c_main(problem: &dyn Problem) -> i32 {
+    #[cfg(unix)]
+    {
+        // SAFETY: signal and fcntl on the standard descriptors, and open of
+        // /dev/null, before anything else runs.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+            let closed = |fd: libc::c_int| libc::fcntl(fd, libc::F_GETFD) == -1;
+            for fd in [0, 2] {
+                if closed(fd) {
+                    // `open` takes the lowest free descriptor: this one.
+                    libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
+                }
+            }
+            if closed(1) {
+                report(
+                    &mut std::io::stderr(),
+                    "standard output is closed, so the answer would be lost",
+                );
+                return i32::from(EXIT_OUTPUT_FAILED);
+            }
+        }
     }
-    let status = run_with(
-        problem,
-        arguments,
-        Streams {
-            stdin: &mut std::io::stdin().lock(),
-            stdin_size: stdin_size(),
-            stdout: &mut std::io::stdout().lock(),
-            stderr: &mut std::io::stderr(),
-        },
-    );
-    ExitCode::from(status)
+    let status = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_with(
+            problem,
+            std::env::args_os().skip(1),
+            Streams {
+                stdin: &mut std::io::stdin().lock(),
+                stdin_size: stdin_size(),
+                stdout: &mut std::io::stdout().lock(),
+                stderr: &mut std::io::stderr(),
+            },
+        )
+    }));
+    i32::from(status.unwrap_or(101))
 }
 
 /// The standard streams a run reads and writes.
@@ -63,7 +107,7 @@ pub struct Streams<'a> {
 }
 
 /// A binary's whole run on the streams given, returning its exit status:
-/// what [`main`] does, for callers that give it other streams (the tools
+/// what [`c_main`] does, for callers that give it other streams (the tools
 /// run the workspace's solvers so, in a forked copy of themselves).
 pub fn run_with(
     problem: &dyn Problem,
@@ -84,9 +128,15 @@ pub fn run_with(
             return EXIT_BAD_USAGE;
         }
     };
+    if let Some(page) = &command.replay {
+        if let Err(message) = check_replay_target(page, command.input.as_deref()) {
+            report(stderr, &message);
+            return EXIT_BAD_USAGE;
+        }
+    }
     let input = match read_input(&command, stdin, stdin_size) {
         Ok(input) => input,
-        Err(e) => return fail_input(stderr, &e),
+        Err(e) => return refuse(stderr, &e),
     };
     let answered = if command.naive {
         problem.naive(&input, &command.options)
@@ -95,27 +145,162 @@ pub fn run_with(
     };
     let output = match answered {
         Ok(output) => output,
-        Err(e) => return fail_input(stderr, &e),
+        Err(e) => return refuse(stderr, &e),
     };
-    if let Some(path) = &command.replay {
-        let replay = problem.replay(&input, &command.options).bounded();
-        if let Err(e) = std::fs::write(path, crate::replay::page(&replay)) {
+    // The answer first: whatever happens to the side outputs, it is out.
+    let status = finish_output(stderr, write_all(stdout, &output));
+    if status != EXIT_OK {
+        return status;
+    }
+    side_outputs(problem, &command, &input, stderr)
+}
+
+/// Writes the explanation and the page a run asked for, after its answer;
+/// the status is [`EXIT_SIDE_OUTPUT_FAILED`] when one could not be written.
+fn side_outputs(
+    problem: &dyn Problem,
+    command: &Command,
+    input: &[u8],
+    stderr: &mut dyn Write,
+) -> u8 {
+    let mut explained = Ok(());
+    let replay = match (command.explain, &command.replay) {
+        (false, None) => return EXIT_OK,
+        (true, Some(_)) => {
+            let mut err = BufWriter::new(&mut *stderr);
+            let (written, replay) = problem.explain_and_replay(input, &command.options, &mut err);
+            explained = written.and_then(|()| err.flush());
+            Some(replay)
+        }
+        (true, None) => {
+            // Streamed: the explanation goes out as it is made.
+            let mut err = BufWriter::new(&mut *stderr);
+            explained = problem
+                .explain(input, &command.options, &mut err)
+                .and_then(|()| err.flush());
+            None
+        }
+        (false, Some(_)) => Some(problem.replay(input, &command.options)),
+    };
+    let mut status = EXIT_OK;
+    match explained {
+        Ok(()) => {}
+        // A reader that went away, as for the answer.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Err(e) => {
             report(
                 stderr,
-                &format!("cannot write the replay {}: {e}", path.display()),
+                &format!("cannot write the explanation to stderr: {e}"),
             );
-            return EXIT_OUTPUT_FAILED;
+            status = EXIT_SIDE_OUTPUT_FAILED;
         }
     }
-    if command.explain {
-        // Streamed: the explanation goes out as it is made. A closed stderr
-        // loses it, but never the answer.
-        let mut err = BufWriter::new(&mut *stderr);
-        let _ = problem
-            .explain(&input, &command.options, &mut err)
-            .and_then(|()| err.flush());
+    if let (Some(replay), Some(path)) = (replay, &command.replay) {
+        let page = crate::replay::page(&replay.bounded());
+        if let Err(e) = crate::files::write_atomically(path, page.as_bytes()) {
+            report(
+                stderr,
+                &format!(
+                    "cannot write the replay {} ({e}); the answer above is complete",
+                    path.display()
+                ),
+            );
+            status = EXIT_SIDE_OUTPUT_FAILED;
+        }
     }
-    finish_output(stderr, write_all(stdout, &output))
+    status
+}
+
+/// Refuses a `--replay` target that would lose data or mix outputs, before
+/// anything runs: it must be a regular file or a new name in an existing
+/// folder, and not the input, nor the file behind stdin, stdout or stderr.
+pub fn check_replay_target(page: &Path, input: Option<&Path>) -> Result<(), String> {
+    let shown = page.display();
+    match std::fs::metadata(page) {
+        Ok(meta) if !meta.is_file() => {
+            let kind = if meta.is_dir() {
+                "a folder"
+            } else {
+                "not a regular file (a device, a pipe or a socket)"
+            };
+            return Err(format!(
+                "--replay {shown} is {kind}; the page goes to a regular file, new or old"
+            ));
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let folder = match page.parent() {
+                Some(folder) if !folder.as_os_str().is_empty() => folder,
+                _ => Path::new("."),
+            };
+            if !folder.is_dir() {
+                return Err(format!(
+                    "--replay {shown}: the folder {} does not exist",
+                    folder.display()
+                ));
+            }
+            return Ok(());
+        }
+        Err(e) => return Err(format!("--replay {shown}: {e}")),
+    }
+    if let Some(input) = input {
+        if same_file(page, input) {
+            return Err(format!(
+                "--replay {shown} is the input file; the page would overwrite it"
+            ));
+        }
+    }
+    for (fd, name) in [
+        (0, "standard input"),
+        (1, "standard output"),
+        (2, "standard error"),
+    ] {
+        if is_descriptor_of(fd, page) {
+            return Err(format!(
+                "--replay {shown} is the file behind {name}; the page would overwrite or mix into it"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether two paths name the same file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return a.dev() == b.dev() && a.ino() == b.ino();
+        }
+        false
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::canonicalize(a).ok() == std::fs::canonicalize(b).ok()
+    }
+}
+
+/// Whether descriptor `fd` of this process is open on the file at `path`.
+fn is_descriptor_of(fd: i32, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let Ok(target) = std::fs::metadata(path) else {
+            return false;
+        };
+        // SAFETY: fstat on a descriptor number with a pointer to a local;
+        // a closed descriptor only makes it fail.
+        let mut stat: libc::stat = unsafe { std::mem::zeroed() };
+        if unsafe { libc::fstat(fd, &mut stat) } != 0 {
+            return false;
+        }
+        stat.st_dev as u64 == target.dev() && stat.st_ino as u64 == target.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (fd, path);
+        false
+    }
 }
 
 /// Writes all of `text` to `out` and flushes it.
@@ -200,35 +385,12 @@ pub fn report(stderr: &mut dyn Write, message: &str) {
     let _ = writeln!(stderr, "error: {message}");
 }
 
-/// Reports bad input and returns its exit status.
-pub fn fail_input(stderr: &mut dyn Write, error: &InputError) -> u8 {
+/// Reports a refused input and returns its exit status: bad input, or a
+/// valid one past the work limit.
+pub fn refuse(stderr: &mut dyn Write, error: &InputError) -> u8 {
     report(stderr, &error.to_string());
-    EXIT_BAD_INPUT
-}
-
-/// Whether stdout was closed when the program started (`binary >&-`).
-///
-/// Rust's runtime opens `/dev/null` on a closed standard descriptor before
-/// `main`, so writes would then succeed and the answer vanish. It opens it
-/// read-write, which a shell redirection to `/dev/null` never does (`>`
-/// opens it write-only); so stdout on `/dev/null`, read-write, means it was
-/// closed. (Only `1<>/dev/null` looks the same, and nobody writes that.)
-/// Linux only, through `/proc`; elsewhere this answers `false`.
-pub fn stdout_was_closed() -> bool {
-    if !cfg!(target_os = "linux") {
-        return false;
+    match error.kind {
+        Refusal::BadInput => EXIT_BAD_INPUT,
+        Refusal::WorkLimit => EXIT_WORK_LIMIT,
     }
-    let on_null = std::fs::read_link("/proc/self/fd/1")
-        .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
-    if !on_null {
-        return false;
-    }
-    // `flags:` in fdinfo is octal; the access mode is its low two bits
-    // (O_RDWR = 2).
-    std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
-        info.lines()
-            .find_map(|line| line.strip_prefix("flags:"))
-            .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
-            .is_some_and(|flags| flags & 3 == 2)
-    })
 }

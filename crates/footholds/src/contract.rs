@@ -57,6 +57,30 @@ pub const NAIVE_MAX_FOOTHOLDS: usize = 36;
 /// The most games `--explain` shows in full; it says so when it stops.
 pub const EXPLAIN_MAX_GAMES: usize = 100;
 
+/// The explanation of every game, from its line (see [`crate::lines`]).
+fn explain_games(
+    games: &[crate::Game],
+    lines: &[Option<crate::search::Line>],
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    if games.is_empty() {
+        return Ok(());
+    }
+    out.write_all(crate::explain::LEGEND.as_bytes())?;
+    for (index, game) in games.iter().enumerate() {
+        if index == EXPLAIN_MAX_GAMES {
+            return writeln!(
+                out,
+                "(the other {} games are not explained: --explain shows the first {EXPLAIN_MAX_GAMES})",
+                games.len() - EXPLAIN_MAX_GAMES
+            );
+        }
+        writeln!(out, "game {}:", index + 1)?;
+        crate::explain::explain(game, lines.get(index).and_then(Option::as_ref), out)?;
+    }
+    Ok(())
+}
+
 impl Problem for Contract {
     fn info(&self) -> &'static Info {
         &INFO
@@ -89,29 +113,31 @@ impl Problem for Contract {
         _options: &Options,
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
-        let Ok(games) = parse(input) else {
-            return Ok(());
-        };
-        out.write_all(crate::explain::LEGEND.as_bytes())?;
-        // One budget for all the games, as for the answer.
-        let mut left = crate::search::WORK_LIMIT;
-        for (index, game) in games.iter().enumerate() {
-            if index == EXPLAIN_MAX_GAMES {
-                return writeln!(
-                    out,
-                    "(the other {} games are not explained: --explain shows the first {EXPLAIN_MAX_GAMES})",
-                    games.len() - EXPLAIN_MAX_GAMES
-                );
-            }
-            writeln!(out, "game {}:", index + 1)?;
-            left -= crate::explain::explain(game, left, out)?.min(left);
-        }
-        Ok(())
+        let games = parse(input).unwrap_or_default();
+        let lines = crate::lines(&games, EXPLAIN_MAX_GAMES);
+        explain_games(&games, &lines, out)
     }
 
     fn replay(&self, input: &[u8], _options: &Options) -> cli::Replay {
-        let title = INFO.heading();
-        crate::replay::replay(&parse(input).unwrap_or_default(), &title)
+        let games = parse(input).unwrap_or_default();
+        let lines = crate::lines(&games, crate::replay::REPLAY_MAX_GAMES);
+        crate::replay::replay(&games, &lines, &INFO.heading())
+    }
+
+    /// Both from the same lines, found once under one budget.
+    fn explain_and_replay(
+        &self,
+        input: &[u8],
+        _options: &Options,
+        out: &mut dyn Write,
+    ) -> (std::io::Result<()>, cli::Replay) {
+        let games = parse(input).unwrap_or_default();
+        let most = EXPLAIN_MAX_GAMES.max(crate::replay::REPLAY_MAX_GAMES);
+        let lines = crate::lines(&games, most);
+        (
+            explain_games(&games, &lines, out),
+            crate::replay::replay(&games, &lines, &INFO.heading()),
+        )
     }
 
     fn validate(&self, input: &[u8]) -> Result<(), InputError> {

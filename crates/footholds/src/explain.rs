@@ -7,23 +7,23 @@
 use std::io::Write;
 
 use crate::game::Game;
-use crate::search::principal_line_within;
+use crate::search::Line;
 
 /// The legend printed once, before the first game.
 pub const LEGEND: &str =
     "(# foothold, . no foothold, x vanished in play, A and B the players, * both on one cell)\n";
 
-/// Writes one optimal line of play for `game`, with the board after every
-/// move, finding it within `budget` positions searched (see
-/// [`crate::search::WORK_LIMIT`]); returns the work it took.
-pub fn explain(game: &Game, budget: u64, out: &mut dyn Write) -> std::io::Result<u64> {
-    let Ok((line, a_wins, work)) = principal_line_within(game, budget) else {
-        writeln!(
+/// Writes `line`, one optimal line of play for `game` (see
+/// [`crate::lines`]), with the board after every move; `None` is a line the
+/// work budget could not pay for, and is said so.
+pub fn explain(game: &Game, line: Option<&Line>, out: &mut dyn Write) -> std::io::Result<()> {
+    let Some((line, a_wins)) = line else {
+        return writeln!(
             out,
             "(not explained: finding the line of play takes more than the work budget)"
-        )?;
-        return Ok(budget);
+        );
     };
+    let a_wins = *a_wins;
     let width = game.width;
     let at = |cell: usize| format!("({},{})", cell / width, cell % width);
     let mut footholds = game.cells.clone();
@@ -57,8 +57,7 @@ pub fn explain(game: &Game, budget: u64, out: &mut dyn Write) -> std::io::Result
         out,
         "{winner} wins after {} moves: on its turn {loser} {why}",
         line.len()
-    )?;
-    Ok(work)
+    )
 }
 
 /// Draws the board: see the module's legend.
@@ -95,12 +94,9 @@ mod tests {
     #[test]
     fn every_move_has_its_board() {
         let mut out = Vec::new();
-        explain(
-            &game("[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]"),
-            u64::MAX,
-            &mut out,
-        )
-        .unwrap();
+        let sample = game("[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]");
+        let line = crate::search::principal_line(&sample, u64::MAX).unwrap();
+        explain(&sample, Some(&line), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         // The sample takes 5 moves: the start and 5 boards of 3 rows.
         assert_eq!(text.matches("move ").count(), 5, "{text}");
@@ -119,7 +115,7 @@ mod tests {
     #[test]
     fn a_spent_budget_is_said() {
         let mut out = Vec::new();
-        explain(&game("[[1, 1, 1, 1]] [0, 0] [0, 3]"), 0, &mut out).unwrap();
+        explain(&game("[[1, 1, 1, 1]] [0, 0] [0, 3]"), None, &mut out).unwrap();
         assert!(String::from_utf8(out).unwrap().contains("work budget"));
     }
 }

@@ -56,32 +56,70 @@ pub fn solve(game: &Game) -> u32 {
     search::solve(game)
 }
 
+/// Runs `work` on each game in turn, all of them sharing one budget of
+/// [`search::WORK_LIMIT`] positions searched: each gets what the ones
+/// before it left, and once it is spent the rest get
+/// [`search::OutOfBudget`] without running. `work` returns its result and
+/// the positions it searched. The answer, the explanation and the replay
+/// all share their budgets this way.
+pub fn within_one_budget<T>(
+    games: &[Game],
+    mut work: impl FnMut(&Game, u64) -> Result<(T, u64), search::OutOfBudget>,
+) -> Vec<Result<T, search::OutOfBudget>> {
+    let mut budget = grid::budget::Budget::new(search::WORK_LIMIT);
+    games
+        .iter()
+        .map(|game| {
+            if budget.left() == 0 {
+                return Err(search::OutOfBudget { budget: 0 });
+            }
+            let done = work(game, budget.left());
+            match &done {
+                Ok((_, spent)) => budget.spend(*spent),
+                Err(_) => budget.spend(budget.left()),
+            }
+            done.map(|(result, _)| result)
+        })
+        .collect()
+}
+
 /// Judge mode: the judge's input in, the judge's output out.
 ///
-/// All the games of one input share one work budget,
-/// [`search::WORK_LIMIT`] positions searched (about ten seconds): past it,
-/// an error names the game that used it up, never a guess.
+/// All the games of one input share one work budget (see
+/// [`within_one_budget`]): past it, an error names the game that used it
+/// up, never a guess.
 pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
     let games = parse(input)?;
-    let mut left = search::WORK_LIMIT;
     let mut answers = Vec::with_capacity(games.len());
-    for (index, game) in games.iter().enumerate() {
-        match search::solve_within(game, left) {
-            Ok((moves, work)) => {
-                answers.push(moves);
-                left -= work.min(left);
-            }
+    for (index, answer) in within_one_budget(&games, search::solve_within)
+        .into_iter()
+        .enumerate()
+    {
+        match answer {
+            Ok(moves) => answers.push(moves),
             Err(_) => {
-                return Err(grid::InputError::new(format!(
-                    "this input needs more than the work budget of {} positions searched \
-                     (about ten seconds) to solve; split its games into smaller inputs",
-                    search::WORK_LIMIT
-                ))
-                .in_case(index + 1))
+                return Err(search::WORK_LIMIT
+                    .exceeded("this input", "split its games into smaller inputs")
+                    .in_case(index + 1))
             }
         }
     }
     Ok(format_answers(&answers))
+}
+
+/// One optimal line of play for each of the first `most` games, found
+/// under one shared budget (see [`within_one_budget`]); `None` for a game
+/// whose line the budget could not pay for. `--explain` and `--replay` draw
+/// the same lines.
+pub fn lines(games: &[Game], most: usize) -> Vec<Option<search::Line>> {
+    let first = &games[..games.len().min(most)];
+    within_one_budget(first, |game, budget| {
+        search::principal_line_within(game, budget)
+            .map(|(line, a_wins, work)| ((line, a_wins), work))
+    })
+    .into_iter()
+    .map(Result::ok)
+    .collect()
 }
 
 /// One answer per line, in input order.

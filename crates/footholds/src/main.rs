@@ -1,5 +1,6 @@
 //! `footholds`: the judge's input in, the judge's output out (see `footholds --help`).
+//! A C `main`, so that a closed stdout is seen as closed (see
+//! `cli::run::c_main`).
+#![cfg_attr(not(test), no_main)]
 
-fn main() -> std::process::ExitCode {
-    cli::run::main(&footholds::contract::Contract)
-}
+cli::c_main!(footholds::contract::Contract);

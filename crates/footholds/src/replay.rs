@@ -5,7 +5,7 @@
 use cli::{Cell, Frame, Replay, Section};
 
 use crate::game::Game;
-use crate::search::principal_line_within;
+use crate::search::Line;
 
 /// The most games one page replays.
 pub const REPLAY_MAX_GAMES: usize = 100;
@@ -34,18 +34,17 @@ fn frame(
     Frame { caption, cells }
 }
 
-/// The section of one game, its line found within `budget` positions, and
-/// the work that took.
-pub fn section(game: &Game, name: String, budget: u64) -> (Section, u64) {
+/// The section of one game, drawn from `line` (see [`crate::lines`]);
+/// `None` is a line the work budget could not pay for.
+pub fn section(game: &Game, name: String, line: Option<&Line>) -> Section {
     let mut footholds = game.cells.clone();
     let (mut a, mut b) = (game.a, game.b);
     let mut frames = vec![frame(game, &footholds, a, b, None, "start".to_string())];
     let width = game.width;
     let at = |cell: usize| format!("({},{})", cell / width, cell % width);
-    let mut work = budget;
-    match principal_line_within(game, budget) {
-        Ok((line, a_wins, used)) => {
-            work = used;
+    match line {
+        Some((line, a_wins)) => {
+            let a_wins = *a_wins;
             for (number, &(player, from, to)) in line.iter().enumerate() {
                 footholds[from] = false;
                 if player == 0 {
@@ -76,32 +75,28 @@ pub fn section(game: &Game, name: String, budget: u64) -> (Section, u64) {
                 ));
             }
         }
-        Err(_) => frames[0]
+        None => frames[0]
             .caption
             .push_str(" (not replayed: the line takes more than the work budget)"),
     }
-    let section = Section {
+    Section {
         name,
         rows: game.height,
         cols: game.width,
         frames,
-    };
-    (section, work)
+    }
 }
 
-/// The replay of the games, titled `title`.
-pub fn replay(games: &[Game], title: &str) -> Replay {
-    // One budget for all the games, as for the answer.
-    let mut left = crate::search::WORK_LIMIT;
+/// The replay of the games, drawn from their `lines` (see
+/// [`crate::lines`]; at most [`REPLAY_MAX_GAMES`] are drawn), titled
+/// `title`.
+pub fn replay(games: &[Game], lines: &[Option<Line>], title: &str) -> Replay {
     let sections = games
         .iter()
+        .zip(lines)
         .take(REPLAY_MAX_GAMES)
         .enumerate()
-        .map(|(index, game)| {
-            let (section, work) = section(game, format!("game {}", index + 1), left);
-            left -= work.min(left);
-            section
-        })
+        .map(|(index, (game, line))| section(game, format!("game {}", index + 1), line.as_ref()))
         .collect();
     Replay {
         title: title.to_string(),

@@ -40,6 +40,7 @@ use crate::endgame::Endgame;
 use crate::game::Game;
 use crate::ordering::{order_moves, Candidate};
 use crate::table::{Bound, Entry, Table};
+use grid::budget::WorkLimit;
 
 /// A score larger than any ply (boards have at most 64 cells).
 pub(crate) const K: i32 = 100;
@@ -58,7 +59,11 @@ pub const TABLE_FROM_FOOTHOLDS: u32 = 16;
 /// boards known take under a fortieth of it (5 million); the judge's
 /// 5 × 5 boards need a few thousand. (It was 2^28 while a position cost
 /// less work; the live-region table makes each costlier and far fewer.)
-pub const WORK_LIMIT: u64 = 200_000_000;
+pub const WORK_LIMIT: WorkLimit = WorkLimit {
+    amount: 200_000_000,
+    unit: "positions searched",
+    about: "about ten seconds",
+};
 
 /// A search that used up its work budget before it could finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,6 +178,9 @@ pub type Step = (usize, usize, usize);
 pub fn principal_line(game: &Game, budget: u64) -> Result<(Vec<Step>, bool), OutOfBudget> {
     principal_line_within(game, budget).map(|(line, a_wins, _)| (line, a_wins))
 }
+
+/// One optimal line of play and whether A wins (see [`principal_line`]).
+pub type Line = (Vec<Step>, bool);
 
 /// [`principal_line`], and the work it took (positions searched), so that
 /// several games can share one budget.

@@ -123,6 +123,27 @@ impl Problem for Game2048 {
         }
     }
 
+    /// Both from one search.
+    fn explain_and_replay(
+        &self,
+        input: &[u8],
+        options: &Options,
+        out: &mut dyn Write,
+    ) -> (std::io::Result<()>, cli::Replay) {
+        let title = self.info.heading();
+        let moves = self.moves(options);
+        match parse(input) {
+            Ok(board) => {
+                let found = crate::search::best_line(&board, moves).ok();
+                (
+                    crate::explain::explain_found(&board, moves, found.as_ref(), out),
+                    crate::replay::replay_found(&board, moves, found.as_ref(), &title),
+                )
+            }
+            Err(e) => (Ok(()), cli::Replay::refused(title, e)),
+        }
+    }
+
     fn validate(&self, input: &[u8]) -> Result<(), InputError> {
         crate::validate::validate(input)
     }

@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use crate::board::{line_cells, Board, Move};
-use crate::search::{search, Options, WORK_LIMIT};
+use crate::search::Found;
 use crate::slide::slide_line_noting;
 
 /// The move as the explanation names it: an arrow and a word.
@@ -41,11 +41,23 @@ pub fn apply_move_marking(board: &Board, direction: Move) -> (Board, Vec<bool>) 
 /// Writes one best sequence of at most `moves` moves and the board after
 /// each; the search runs under the binary's work limit.
 pub fn explain(board: &Board, moves: u32, out: &mut dyn Write) -> std::io::Result<()> {
-    let options = Options {
-        work_limit: Some(WORK_LIMIT),
-        ..Options::default()
-    };
-    let Ok(found) = search(board, moves, options) else {
+    explain_found(
+        board,
+        moves,
+        crate::search::best_line(board, moves).ok().as_ref(),
+        out,
+    )
+}
+
+/// [`explain`] with the search's result given (`None`: it passed the work
+/// limit).
+pub fn explain_found(
+    board: &Board,
+    moves: u32,
+    found: Option<&Found>,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let Some(found) = found else {
         return writeln!(out, "(not explained: the search passes the work limit)");
     };
     let names: Vec<&str> = found.moves.iter().map(|&m| arrow(m)).collect();

@@ -57,13 +57,9 @@ pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
 /// finish in seconds is an error, never a guess.
 pub fn answer(input: &[u8], moves: u32) -> Result<String, grid::InputError> {
     let board = parse(input)?;
-    let options = search::Options {
-        work_limit: Some(search::WORK_LIMIT),
-        ..search::Options::default()
-    };
-    match search::search(&board, moves, options) {
+    match search::best_line(&board, moves) {
         Ok(found) => Ok(format_answer(found.largest)),
-        Err(too_large) => Err(grid::InputError::new(too_large.to_string())),
+        Err(too_large) => Err(too_large.error()),
     }
 }
 

@@ -6,7 +6,7 @@ use cli::{Cell, Frame, Replay, Section};
 
 use crate::board::Board;
 use crate::explain::{apply_move_marking, arrow};
-use crate::search::{search, Options, WORK_LIMIT};
+use crate::search::Found;
 
 /// The colour of a tile, by value (the game's own palette); every tile
 /// also shows its number.
@@ -47,16 +47,23 @@ fn frame(board: &Board, merged: &[bool], caption: String) -> Frame {
 
 /// The replay of a search of `moves` moves on `board`, titled `title`.
 pub fn replay(board: &Board, moves: u32, title: &str) -> Replay {
+    replay_found(
+        board,
+        moves,
+        crate::search::best_line(board, moves).ok().as_ref(),
+        title,
+    )
+}
+
+/// [`replay`] with the search's result given (`None`: it passed the work
+/// limit).
+pub fn replay_found(board: &Board, moves: u32, found: Option<&Found>, title: &str) -> Replay {
     let side = board.rows();
-    let options = Options {
-        work_limit: Some(WORK_LIMIT),
-        ..Options::default()
-    };
     let none = vec![false; side * side];
     let mut frames = vec![frame(board, &none, "start".to_string())];
     let mut note = None;
-    match search(board, moves, options) {
-        Ok(found) => {
+    match found {
+        Some(found) => {
             let mut current = board.clone();
             for (step, &direction) in found.moves.iter().enumerate() {
                 let (next, merged) = apply_move_marking(&current, direction);
@@ -74,7 +81,7 @@ pub fn replay(board: &Board, moves: u32, title: &str) -> Replay {
                 ));
             }
         }
-        Err(_) => note = Some("The search passed its work limit: no line to show.".to_string()),
+        None => note = Some("The search passed its work limit: no line to show.".to_string()),
     }
     Replay {
         title: title.to_string(),

@@ -28,6 +28,7 @@ use crate::bound::{sum_cap, upper_bound};
 use crate::exponents::{apply_move, apply_move_into, count_tiles, EXPONENTS};
 use crate::shortcuts::{best_single_move, scan_last_move, two_moves_can_reach};
 use crate::table::{Table, TABLE_MIN_DEPTH};
+use grid::budget::WorkLimit;
 
 // Where callers have always found the exponent-board move.
 pub use crate::exponents::apply_move_exponents;
@@ -56,7 +57,21 @@ impl Default for Options {
 /// four seconds on this project's machine. The judge's searches (N ≤ 20,
 /// five moves) need at most 1,365 nodes × 5 × 400 cells, over a thousand
 /// times less, and ten moves on such boards take milliseconds.
-pub const WORK_LIMIT: u64 = 1 << 32;
+pub const WORK_LIMIT: WorkLimit = WorkLimit {
+    amount: 1 << 32,
+    unit: "cells read or slid",
+    about: "about four seconds",
+};
+
+/// One best line of at most `moves` moves, searched under [`WORK_LIMIT`]:
+/// what the binary, its explanation and its replay use.
+pub fn best_line(board: &Board, moves: u32) -> Result<Found, TooLarge> {
+    let options = Options {
+        work_limit: Some(WORK_LIMIT.amount),
+        ..Options::default()
+    };
+    search(board, moves, options)
+}
 
 /// A search that reached its work limit before it could finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,13 +80,16 @@ pub struct TooLarge {
     pub moves: u32,
 }
 
-impl std::fmt::Display for TooLarge {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "searching {} moves on this {} x {} board takes more than the work limit \
-             (2^32 cells read or slid, about four seconds); try fewer moves",
-            self.moves, self.side, self.side
+impl TooLarge {
+    /// The error for this search: the board and depth are fine, the work
+    /// is too much.
+    pub fn error(&self) -> grid::InputError {
+        WORK_LIMIT.exceeded(
+            &format!(
+                "searching {} moves on this {} x {} board",
+                self.moves, self.side, self.side
+            ),
+            "try fewer moves",
         )
     }
 }

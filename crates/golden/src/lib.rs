@@ -35,6 +35,7 @@ use std::time::{Duration, Instant};
 
 pub mod diff;
 pub mod harness;
+mod sides;
 
 pub use crate::diff::{judge_lines, line_diff, line_diff_bytes, same_output};
 pub use crate::harness::{Arguments, Failed, Trial};
@@ -50,6 +51,7 @@ pub fn inputs_dir() -> PathBuf {
 /// Runs every golden case of `binary_name` against the executable at
 /// `binary`, as a libtest-style test program, and exits.
 pub fn main(binary: &str, binary_name: &str) {
+    let binary_path = binary;
     let args = Arguments::from_args();
     let mut trials = trials(Path::new(binary), binary_name, "", true);
     let (binary, name) = (PathBuf::from(binary), binary_name.to_string());
@@ -67,6 +69,7 @@ pub fn main(binary: &str, binary_name: &str) {
         format!("{binary_name}::full-disk-is-status-3"),
         move || full_disk_is_an_error(&full_binary, &full_name),
     ));
+    trials.extend(sides::trials(Path::new(binary_path), binary_name));
     harness::run(&args, trials).exit();
 }
 
@@ -130,15 +133,30 @@ fn closed_stdout_is_an_error(binary: &Path, binary_name: &str) -> Result<(), Fai
         )
         .into());
     }
-    // And `> /dev/null` is a choice, not a mistake: it answers.
-    let quiet = Command::new(binary)
-        .arg(&sample)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .status()
-        .map_err(|e| e.to_string())?;
-    if quiet.code() != Some(0) {
-        return Err(format!("with stdout on /dev/null: status {:?}", quiet.code()).into());
+    // And `> /dev/null` is a choice, not a mistake: it answers, whether
+    // /dev/null was opened for writing (a shell's `>`) or for reading and
+    // writing (Python's subprocess.DEVNULL, `1<>/dev/null`).
+    for read_write in [false, true] {
+        let null = fs::OpenOptions::new()
+            .read(read_write)
+            .write(true)
+            .open("/dev/null")
+            .map_err(|e| e.to_string())?;
+        let quiet = Command::new(binary)
+            .arg(&sample)
+            .stdin(Stdio::null())
+            .stdout(Stdio::from(null))
+            .stderr(Stdio::piped())
+            .output()
+            .map_err(|e| e.to_string())?;
+        if quiet.status.code() != Some(0) || !quiet.stderr.is_empty() {
+            return Err(format!(
+                "with stdout on /dev/null (read-write: {read_write}): status {:?}, stderr:\n{}",
+                quiet.status.code(),
+                String::from_utf8_lossy(&quiet.stderr)
+            )
+            .into());
+        }
     }
     Ok(())
 }

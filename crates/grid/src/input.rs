@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-/// What is wrong with an input, and where: the test case, line and column
+/// Why an input is refused, and where: the test case, line and column
 /// (each 1-based) when they are known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
@@ -14,6 +14,17 @@ pub struct InputError {
     pub line: Option<usize>,
     pub column: Option<usize>,
     pub message: String,
+    pub kind: Refusal,
+}
+
+/// Why an input is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The input is not one the problem takes.
+    BadInput,
+    /// The input is fine, but answering it needs more work than the
+    /// solver's limit (see [`crate::budget`]).
+    WorkLimit,
 }
 
 impl InputError {
@@ -24,6 +35,15 @@ impl InputError {
             line: None,
             column: None,
             message: message.into(),
+            kind: Refusal::BadInput,
+        }
+    }
+
+    /// A valid input that needs more work than a limit allows.
+    pub fn work_limit(message: impl Into<String>) -> Self {
+        InputError {
+            kind: Refusal::WorkLimit,
+            ..InputError::new(message)
         }
     }
 

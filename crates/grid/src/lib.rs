@@ -15,6 +15,7 @@
 //! - [`lines`]: reading input line by line and token by token.
 //! - [`scanner`]: a byte-level reader for large numeric inputs.
 
+pub mod budget;
 pub mod components;
 pub mod dir;
 pub mod grid;

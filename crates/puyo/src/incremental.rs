@@ -18,6 +18,7 @@
 
 use crate::field::{is_colour, Field, EMPTY, GARBAGE};
 use crate::rules::POP_SIZE;
+use grid::budget::WorkLimit;
 
 /// The field and the reusable buffers of the search.
 pub struct Engine {
@@ -59,7 +60,11 @@ pub struct Engine {
 /// seconds on this project's machine. Some fields inside the size limits
 /// need far more: columns of chains thousands of puyos tall, where every
 /// pop drops the whole column above it (H² · W in all).
-pub const WORK_LIMIT: u64 = 1 << 31;
+pub const WORK_LIMIT: WorkLimit = WorkLimit {
+    amount: 1 << 31,
+    unit: "cells looked at",
+    about: "about five seconds",
+};
 
 /// The most fallen puyos remembered as the next round's seeds.
 const MOVED_CAP: usize = 1 << 21;

@@ -54,15 +54,17 @@ pub fn answer(input: &[u8], floating: Floating) -> Result<String, grid::InputErr
     let field = parse(input, floating)?;
     let chains = match bitboard::chain_count(&field) {
         Some(chains) => chains,
-        None => {
-            incremental::chain_count_within(field, incremental::WORK_LIMIT).map_err(|stop| {
-                grid::InputError::new(format!(
-                    "this field's chain needs more than the work limit of 2^31 cells looked at \
-                 (about five seconds); {} chains were counted before it stopped",
-                    stop.chains_so_far
-                ))
-            })?
-        }
+        None => incremental::chain_count_within(field, incremental::WORK_LIMIT.amount).map_err(
+            |stop| {
+                incremental::WORK_LIMIT.exceeded(
+                    "this field's chain",
+                    &format!(
+                        "{} chains were counted before it stopped",
+                        stop.chains_so_far
+                    ),
+                )
+            },
+        )?,
     };
     Ok(format_answer(chains))
 }

@@ -20,6 +20,7 @@ pub mod cases;
 pub mod driver;
 pub mod judge;
 pub mod language;
+pub mod naming;
 pub mod processes;
 pub mod sandbox;
 pub mod scaffold;

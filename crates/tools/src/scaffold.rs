@@ -7,6 +7,12 @@
 //! `.out`, all for a small stand-in problem so that everything builds,
 //! bundles and passes from the start. It edits two existing files: the
 //! registry (`crates/problems/Cargo.toml`) and the README's problem table.
+//!
+//! It is all or nothing: the name and texts are checked first (see
+//! [`crate::naming`]), nothing is written over an existing path (a dangling
+//! link counts), and when writing or the check that the workspace still
+//! compiles fails, every file written is removed and every file edited put
+//! back as it was.
 
 use std::path::{Path, PathBuf};
 
@@ -64,6 +70,14 @@ const TEMPLATE: &[(&str, &str)] = &[
         include_str!("../templates/src/replay.rs.tmpl"),
     ),
     (
+        "crates/NAME/src/validate.rs",
+        include_str!("../templates/src/validate.rs.tmpl"),
+    ),
+    (
+        "crates/NAME/src/generate.rs",
+        include_str!("../templates/src/generate.rs.tmpl"),
+    ),
+    (
         "crates/NAME/tests/golden.rs",
         include_str!("../templates/tests/golden.rs.tmpl"),
     ),
@@ -88,39 +102,6 @@ pub const README: &str = "README.md";
 /// The header of the README's problem table.
 pub const README_TABLE_HEADER: &str = "| binary | judge | problem | link |";
 
-/// Names that belong to the workspace's own crates.
-const TAKEN: &[&str] = &[
-    "grid",
-    "cli",
-    "problems",
-    "bundle",
-    "golden",
-    "tools",
-    "grid-games",
-];
-
-/// Checks a problem name: what a binary, a crate and a folder can all be.
-pub fn check_name(name: &str) -> Result<(), String> {
-    let good = name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        && !name.ends_with('-')
-        && !name.contains("--");
-    if !good {
-        return Err(format!(
-            "{name:?} is not a problem name: use lower-case letters, digits and single dashes, \
-             starting with a letter (e.g. game2048-hard)"
-        ));
-    }
-    if TAKEN.contains(&name) {
-        return Err(format!(
-            "{name:?} is the name of one of the workspace's own crates"
-        ));
-    }
-    Ok(())
-}
-
 /// The files to write, with their paths under the workspace root.
 pub fn files(spec: &Spec) -> Vec<(PathBuf, String)> {
     TEMPLATE
@@ -134,10 +115,16 @@ pub fn files(spec: &Spec) -> Vec<(PathBuf, String)> {
         .collect()
 }
 
-/// A template's text with the placeholders filled in.
+/// A template's text with the placeholders filled in: `__TITLE__` and the
+/// like as they are (in comments), `__TITLE_STRING__` and the like escaped
+/// for a Rust or TOML string.
 fn fill(text: &str, spec: &Spec) -> String {
+    use crate::naming::in_string;
     text.replace("__IDENT__", &spec.name.replace('-', "_"))
         .replace("__NAME__", &spec.name)
+        .replace("__JUDGE_STRING__", &in_string(&spec.judge))
+        .replace("__TITLE_STRING__", &in_string(&spec.title))
+        .replace("__LINK_STRING__", &in_string(&spec.link))
         .replace("__JUDGE__", &spec.judge)
         .replace("__TITLE__", &spec.title)
         .replace("__LINK__", &spec.link)
@@ -175,9 +162,13 @@ pub fn add_readme_row(readme: &str, spec: &Spec) -> Result<String, String> {
         .iter()
         .position(|l| !l.trim_start().starts_with('|'))
         .map_or(lines.len(), |k| header + k);
+    use crate::naming::in_table_cell;
     let row = format!(
         "| `{}` | {} | {} | <{}> |",
-        spec.name, spec.judge, spec.title, spec.link
+        spec.name,
+        in_table_cell(&spec.judge),
+        in_table_cell(&spec.title),
+        spec.link
     );
     let mut out: Vec<&str> = lines[..end].to_vec();
     out.push(&row);
@@ -185,42 +176,171 @@ pub fn add_readme_row(readme: &str, spec: &Spec) -> Result<String, String> {
     Ok(out.join("\n") + "\n")
 }
 
-/// Writes the new problem into the workspace at `root`; returns the files
-/// written and the existing files edited, relative to `root`.
-pub fn scaffold(root: &Path, spec: &Spec) -> Result<(Vec<PathBuf>, Vec<PathBuf>), String> {
-    check_name(&spec.name)?;
+/// Checks a spec: its name and its texts (see [`crate::naming`]).
+pub fn check_spec(root: &Path, spec: &Spec) -> Result<(), String> {
+    crate::naming::check_name(&spec.name, root)?;
+    crate::naming::check_text("judge", &spec.judge)?;
+    crate::naming::check_text("title", &spec.title)?;
+    crate::naming::check_link(&spec.link)
+}
+
+/// What a scaffold changed, to undo it.
+#[derive(Default)]
+struct Changes {
+    /// Folders created, outermost first.
+    folders: Vec<PathBuf>,
+    files: Vec<PathBuf>,
+    /// Existing files edited, with their text before.
+    edited: Vec<(PathBuf, String)>,
+}
+
+impl Changes {
+    /// Puts the workspace back as it was.
+    fn undo(self) {
+        for (path, before) in self.edited.iter().rev() {
+            let _ = cli::files::write_atomically(path, before.as_bytes());
+        }
+        for file in self.files.iter().rev() {
+            let _ = std::fs::remove_file(file);
+        }
+        for folder in self.folders.iter().rev() {
+            let _ = std::fs::remove_dir(folder);
+        }
+    }
+}
+
+/// Creates `path`'s missing folders, noting each.
+fn create_folders(path: &Path, changes: &mut Changes) -> std::io::Result<()> {
+    let mut missing = Vec::new();
+    let mut folder = path.parent();
+    while let Some(f) = folder {
+        if f.symlink_metadata().is_ok() {
+            break;
+        }
+        missing.push(f.to_path_buf());
+        folder = f.parent();
+    }
+    for f in missing.into_iter().rev() {
+        std::fs::create_dir(&f)?;
+        changes.folders.push(f);
+    }
+    Ok(())
+}
+
+/// Writes the new problem into the workspace at `root`, all or nothing;
+/// returns the files written and the existing files edited, relative to
+/// `root`. With `verify`, the workspace is then checked to compile with the
+/// new crate (`cargo check` of it and of the registry), and a failure undoes
+/// everything.
+pub fn scaffold(
+    root: &Path,
+    spec: &Spec,
+    verify: bool,
+) -> Result<(Vec<PathBuf>, Vec<PathBuf>), String> {
+    check_spec(root, spec)?;
     for dir in [
         format!("crates/{}", spec.name),
         format!("inputs/{}", spec.name),
     ] {
-        if root.join(&dir).exists() {
+        // symlink_metadata: a dangling link is there too.
+        if root.join(&dir).symlink_metadata().is_ok() {
             return Err(format!("{dir} exists already"));
         }
     }
     let read = |path: &str| {
         std::fs::read_to_string(root.join(path)).map_err(|e| format!("cannot read {path}: {e}"))
     };
-    // Work out both edits before writing anything, so a failure leaves
-    // the workspace as it was.
-    let registry = register(&read(REGISTRY)?, &spec.name)?;
-    let readme = add_readme_row(&read(README)?, spec)?;
-    let mut written = Vec::new();
-    for (path, text) in files(spec) {
-        let full = root.join(&path);
-        if let Some(parent) = full.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    // Work out both edits before writing anything.
+    let (registry_before, readme_before) = (read(REGISTRY)?, read(README)?);
+    let registry = register(&registry_before, &spec.name)?;
+    let readme = add_readme_row(&readme_before, spec)?;
+    let mut changes = Changes::default();
+    let written = write_all(
+        root,
+        spec,
+        &mut changes,
+        [
+            (REGISTRY, registry_before, registry),
+            (README, readme_before, readme),
+        ],
+    );
+    let written = match written {
+        Ok(written) => written,
+        Err(e) => {
+            changes.undo();
+            return Err(format!("{e}; nothing was changed"));
         }
-        std::fs::write(&full, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        written.push(path);
-    }
-    for (path, text) in [(REGISTRY, registry), (README, readme)] {
-        std::fs::write(root.join(path), text).map_err(|e| format!("cannot write {path}: {e}"))?;
+    };
+    if verify {
+        // Cargo adds the new crate to Cargo.lock while checking; a failed
+        // check puts it back too.
+        let lock = root.join("Cargo.lock");
+        if let Ok(before) = std::fs::read_to_string(&lock) {
+            changes.edited.push((lock, before));
+        }
+        if let Err(e) = check_compiles(root, &spec.name) {
+            changes.undo();
+            return Err(format!(
+                "{e}\nthe new crate does not compile, so nothing was changed"
+            ));
+        }
     }
     Ok((
         written,
         vec![PathBuf::from(REGISTRY), PathBuf::from(README)],
     ))
+}
+
+/// Writes the template's files, then the edits, noting every change.
+fn write_all(
+    root: &Path,
+    spec: &Spec,
+    changes: &mut Changes,
+    edits: [(&str, String, String); 2],
+) -> Result<Vec<PathBuf>, String> {
+    let mut written = Vec::new();
+    for (path, text) in files(spec) {
+        let full = root.join(&path);
+        create_folders(&full, changes)
+            .map_err(|e| format!("cannot create the folders of {}: {e}", path.display()))?;
+        cli::files::write_new(&full, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        changes.files.push(full);
+        written.push(path);
+    }
+    for (path, before, after) in edits {
+        cli::files::write_atomically(&root.join(path), after.as_bytes())
+            .map_err(|e| format!("cannot write {path}: {e}"))?;
+        changes.edited.push((root.join(path), before));
+    }
+    Ok(written)
+}
+
+/// Checks that the workspace still reads and the new crate and the
+/// registry compile, in a target folder of their own (the command itself
+/// may be running from the workspace's).
+fn check_compiles(root: &Path, name: &str) -> Result<(), String> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = std::process::Command::new(cargo)
+        .args([
+            "check",
+            "--quiet",
+            "--package",
+            name,
+            "--package",
+            "problems",
+        ])
+        .current_dir(root)
+        .env("CARGO_TARGET_DIR", root.join("target/new-problem-check"))
+        .output()
+        .map_err(|e| format!("cannot run cargo to check the new crate: {e}"))?;
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr)
+            .trim_end()
+            .to_string())
+    }
 }
 
 #[cfg(test)]
@@ -233,18 +353,6 @@ mod tests {
             judge: "Baekjoon 1".into(),
             title: "Demo".into(),
             link: "https://www.acmicpc.net/problem/1".into(),
-        }
-    }
-
-    #[test]
-    fn names() {
-        for good in ["game2048-hard", "puyo2", "a"] {
-            assert!(check_name(good).is_ok(), "{good}");
-        }
-        for bad in [
-            "", "2048", "Game", "a_b", "a--b", "a-", "grid", "cli", "a b",
-        ] {
-            assert!(check_name(bad).is_err(), "{bad}");
         }
     }
 
@@ -300,7 +408,20 @@ mod tests {
             .find(|(p, _)| p.ends_with("main.rs"))
             .unwrap()
             .1;
-        assert!(main.contains("cli::run::main(&demo_problem::contract::Contract)"));
+        assert!(main.contains("cli::c_main!(demo_problem::contract::Contract);"));
+        let quoted = Spec {
+            title: r#"The "Best" Game | 2"#.into(),
+            ..spec()
+        };
+        let manifest = files(&quoted)
+            .into_iter()
+            .find(|(p, _)| p.ends_with("Cargo.toml"))
+            .unwrap()
+            .1;
+        assert!(
+            manifest.contains(r#"description = "Baekjoon 1 \"The \"Best\" Game | 2\".""#),
+            "{manifest}"
+        );
     }
 
     #[test]
@@ -320,6 +441,13 @@ mod tests {
             "# x\n\n{README_TABLE_HEADER}\n|---|---|---|---|\n| `a` | J | A | <l> |\n\nMore.\n"
         );
         let out = add_readme_row(&readme, &spec()).unwrap();
+        let piped = Spec {
+            title: "A | B".into(),
+            ..spec()
+        };
+        assert!(add_readme_row(&readme, &piped)
+            .unwrap()
+            .contains(r"| A \| B |"));
         assert!(out.contains("| `a` | J | A | <l> |\n| `demo-problem` | Baekjoon 1 | Demo | <https://www.acmicpc.net/problem/1> |\n\nMore."), "{out}");
     }
 }

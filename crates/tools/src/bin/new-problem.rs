@@ -9,10 +9,13 @@ use tools::scaffold::{scaffold, Spec};
 const USAGE: &str = "\
 usage: cargo new-problem NAME [--judge \"Baekjoon 12094\"] [--title \"2048 (Hard)\"] [--link URL]
 
-Writes crates/NAME (library, naive, fast engine, explain, contract, main,
-golden and property tests) and inputs/NAME/sample-1.in/.out for a stand-in
-problem, and registers NAME in crates/problems/Cargo.toml and the README's
-problem table. Then replace the stand-in: every TODO in crates/NAME.
+Writes crates/NAME (library, naive, fast engine, explain, replay, validator,
+generators, contract, main, golden and property tests) and
+inputs/NAME/sample-1.in/.out for a stand-in problem, registers NAME in
+crates/problems/Cargo.toml and the README's problem table, and checks that the
+workspace compiles with it. All or nothing: a refused name (a Rust keyword, a
+name cargo, Rust or the workspace already uses) or a failed check leaves the
+workspace as it was. Then replace the stand-in: every TODO in crates/NAME.
 ";
 
 fn main() -> ExitCode {
@@ -49,8 +52,27 @@ fn run() -> Result<(), String> {
         link: link.unwrap_or_else(|| "https://TODO".to_string()),
         name,
     };
-    let root = tools::workspace_root();
-    let (written, edited) = scaffold(&root, &spec)?;
+    // The workspace is the one the command runs in: the nearest folder up
+    // from here with the registry in it.
+    let here = std::env::current_dir().map_err(|e| e.to_string())?;
+    let root = here
+        .ancestors()
+        .find(|dir| dir.join(tools::scaffold::REGISTRY).is_file())
+        .ok_or_else(|| {
+            format!(
+                "{} is not inside a grid-games workspace (no {} above it); run it in the \
+                 workspace it adds to",
+                here.display(),
+                tools::scaffold::REGISTRY
+            )
+        })?
+        .to_path_buf();
+    tools::scaffold::check_spec(&root, &spec)?;
+    println!(
+        "checking that the workspace compiles with {} ...",
+        spec.name
+    );
+    let (written, edited) = scaffold(&root, &spec, true)?;
     for path in &written {
         println!("wrote  {}", path.display());
     }
@@ -58,10 +80,10 @@ fn run() -> Result<(), String> {
         println!("edited {}", path.display());
     }
     println!(
-        "\n{} builds, bundles and passes its golden test as the stand-in problem.\n\
-         Next: replace every TODO in crates/{}, the sample in inputs/{}, then\n  \
-         cargo test -p {} && cargo bundle {}",
-        spec.name, spec.name, spec.name, spec.name, spec.name
+        "\n{0} compiles, registered, as the stand-in problem.\n\
+         Next: cargo test -p {0} && cargo bundle {0}; then replace every TODO in\n\
+         crates/{0} and the sample in inputs/{0}.",
+        spec.name
     );
     Ok(())
 }

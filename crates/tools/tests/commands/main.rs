@@ -10,6 +10,7 @@
 //!   `tests/solutions/`, judged and stressed.
 
 mod judge;
+mod new_problem;
 mod runner;
 mod solutions;
 mod stress;

@@ -112,3 +112,63 @@ fn stress_finds_shrinks_and_saves_without_overwriting() {
     let board = std::fs::read_to_string(save.join(shrunk)).unwrap();
     assert!(board.starts_with("2\n"), "{board}");
 }
+
+#[test]
+fn a_reference_that_refuses_is_not_a_difference() {
+    // Beyond the judge, footholds boards grow to 8 x 8, past what the
+    // reference minimax takes (36 footholds): those inputs cannot be
+    // compared, and are counted, never saved as failures.
+    let save = scratch("stress-refusals");
+    let (status, out) = run(
+        "stress",
+        &[
+            "footholds",
+            "--seconds",
+            "3",
+            "--seed",
+            "1",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("could not be compared"), "{out}");
+    assert_eq!(std::fs::read_dir(&save).unwrap().count(), 0, "{out}");
+}
+
+#[test]
+fn refusals_change_nothing_in_the_work_tree() {
+    let snapshot = || {
+        let status = std::process::Command::new("git")
+            .args([
+                "status",
+                "--porcelain",
+                "--untracked-files=all",
+                "--",
+                "inputs",
+                "crates",
+            ])
+            .current_dir(crate::workspace())
+            .output()
+            .expect("git runs");
+        String::from_utf8_lossy(&status.stdout).into_owned()
+    };
+    let before = snapshot();
+    for (command, args) in [
+        ("gen", &["puyo", "--size", "100000"][..]),
+        ("gen", &["othello", "--size", "18446744073709551615"]),
+        ("gen", &["chess"]),
+        ("stress", &["puyo", "--seconds", "0"]),
+        ("stress", &["puyo", "--size", "100000"]),
+        ("stress", &["puyo", "no-such-solution.py"]),
+        ("judge", &["puyo", "--memory-limit", "17592186044416"]),
+        ("judge", &["puyo", "no-such-folder/"]),
+        ("judge", &["chess"]),
+    ] {
+        let (status, out) = run(command, args);
+        assert_eq!(status, Some(2), "{command} {args:?}: {out}");
+        assert!(out.starts_with("error: "), "{command} {args:?}: {out}");
+        assert_eq!(out.lines().count(), 1, "{command} {args:?}: {out}");
+    }
+    assert_eq!(snapshot(), before);
+}

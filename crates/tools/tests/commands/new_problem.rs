@@ -1,0 +1,134 @@
+//! `cargo new-problem`: every name that would break the workspace is
+//! refused, and a refusal or a failed check leaves the work tree as it was
+//! (`git status` says nothing).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::{scratch, workspace};
+
+/// A copy of the workspace's tracked files in a git repository of its own,
+/// committed, so that `git status` shows any change.
+fn workspace_copy(name: &str) -> PathBuf {
+    let copy = scratch(name);
+    let files = Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(workspace())
+        .output()
+        .expect("git runs");
+    for file in files.stdout.split(|&b| b == 0).filter(|f| !f.is_empty()) {
+        let file = String::from_utf8_lossy(file).into_owned();
+        let to = copy.join(&file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(workspace().join(&file), &to).unwrap();
+    }
+    let git = |args: &[&str]| {
+        let status = Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@localhost"])
+            .args(args)
+            .current_dir(&copy)
+            .output()
+            .unwrap();
+        assert!(status.status.success(), "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["add", "-A"]);
+    git(&["commit", "-qm", "base"]);
+    copy
+}
+
+/// What `git status --porcelain` says of the copy.
+fn changes(copy: &Path) -> String {
+    let output = Command::new("git")
+        .args(["status", "--porcelain", "--untracked-files=all"])
+        .current_dir(copy)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Runs new-problem in the copy.
+fn new_problem(copy: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_new-problem"))
+        .args(args)
+        .current_dir(copy)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr),
+    )
+}
+
+#[test]
+fn every_name_that_would_break_the_workspace_is_refused_and_nothing_changes() {
+    let copy = workspace_copy("new-problem-refusals");
+    for name in [
+        "fn",
+        "std",
+        "core",
+        "self",
+        "deps",
+        "build",
+        "examples",
+        "incremental",
+        "judge-x--y",
+        "cargo-judge",
+        "new-problem",
+        "puyo",
+        "grid",
+        "libc",
+        "proptest",
+        "similar",
+        "Game",
+        "2048",
+        "",
+    ] {
+        let (status, out) = new_problem(&copy, &[name]);
+        assert_eq!(status, Some(2), "{name}: {out}");
+        assert!(out.starts_with("error: "), "{name}: {out}");
+        assert_eq!(changes(&copy), "", "{name} changed the work tree:\n{out}");
+    }
+    for (flag, value) in [
+        ("--title", "two\nlines"),
+        ("--link", "not a link"),
+        ("--judge", ""),
+    ] {
+        let (status, out) = new_problem(&copy, &["chess", flag, value]);
+        assert_eq!(status, Some(2), "{flag}: {out}");
+        assert_eq!(changes(&copy), "", "{flag} changed the work tree:\n{out}");
+    }
+    // A dangling link where the problem's inputs would go.
+    std::os::unix::fs::symlink("/nonexistent/target", copy.join("inputs/chess")).unwrap();
+    let (status, out) = new_problem(&copy, &["chess"]);
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("inputs/chess exists already"), "{out}");
+    std::fs::remove_file(copy.join("inputs/chess")).unwrap();
+    assert_eq!(changes(&copy), "");
+    // Outside any workspace (the system's temporary folder, not the
+    // target folder, which is inside this workspace).
+    let elsewhere =
+        std::env::temp_dir().join(format!("new-problem-elsewhere-{}", std::process::id()));
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let (status, out) = new_problem(&elsewhere, &["chess"]);
+    let _ = std::fs::remove_dir_all(&elsewhere);
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("not inside a grid-games workspace"), "{out}");
+}
+
+#[test]
+fn a_failed_check_after_writing_undoes_everything() {
+    let copy = workspace_copy("new-problem-rollback");
+    // Break a crate every problem depends on, so that the new one cannot
+    // compile: the command writes everything, checks, and must undo it all.
+    let lib = copy.join("crates/grid/src/lib.rs");
+    let mut text = std::fs::read_to_string(&lib).unwrap();
+    text.push_str("\ncompile_error!(\"broken on purpose\");\n");
+    std::fs::write(&lib, text).unwrap();
+    let (status, out) = new_problem(&copy, &["chess", "--title", r#"The "Best" Game | 2"#]);
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("broken on purpose"), "{out}");
+    assert!(out.contains("nothing was changed"), "{out}");
+    assert_eq!(changes(&copy).trim(), "M crates/grid/src/lib.rs");
+}
