@@ -10,9 +10,12 @@ use std::process::{Command, Stdio};
 
 use crate::harness::{Failed, Trial};
 
+/// A check: the binary, a scratch folder, and the sample copied into it.
+type Check = fn(&Path, &Path, &Path) -> Result<(), Failed>;
+
 /// The side-output trials of the binary at `binary`, for its sample.
 pub fn trials(binary: &Path, binary_name: &str) -> Vec<Trial> {
-    let checks: [(&str, fn(&Path, &Path, &Path) -> Result<(), Failed>); 5] = [
+    let checks: [(&str, Check); 5] = [
         (
             "replay-never-overwrites-the-input",
             never_overwrites_the_input,
