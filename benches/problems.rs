@@ -4,7 +4,7 @@
 //! from its first build; its own detailed benchmarks can follow in a file
 //! beside this one.
 
-use cli::{Options, Space};
+use cli::Space;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
@@ -12,7 +12,7 @@ use std::time::Duration;
 fn every_problem(c: &mut Criterion) {
     for problem in problems::ALL {
         let info = problem.info();
-        let options = Options::defaults(info);
+        let options = problem.defaults();
         let mut group = c.benchmark_group(format!("registry/{}", info.name));
         group
             .sample_size(10)

@@ -338,7 +338,7 @@ fn cases() -> Vec<Case> {
         Case {
             name: "f3-othello-replay-100000-games",
             problem: "othello",
-            args: &["--replay", "/dev/null"],
+            args: &["--replay", PAGE],
             input: hundred_thousand_othello_games,
             expect: AnyAnswer,
             tier: Tier::Slow,
@@ -346,7 +346,7 @@ fn cases() -> Vec<Case> {
         Case {
             name: "puyo-replay-64x64-chain-columns",
             problem: "puyo",
-            args: &["--replay", "/dev/null"],
+            args: &["--replay", PAGE],
             input: || chain_columns(15, 64),
             expect: AnyAnswer,
             tier: Tier::Quick,

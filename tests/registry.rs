@@ -7,7 +7,7 @@
 //! added with `cargo new-problem` is covered here from its first build. A
 //! failure prints the input in judge format, ready to pipe into the binary.
 
-use cli::{Options, Space};
+use cli::Space;
 use proptest::prelude::*;
 
 mod common;
@@ -24,7 +24,7 @@ fn agrees(name: &str, seed: u64, size: usize, space: Space) -> Result<(), TestCa
             "{name} generated a judge-mode input its validator refuses ({valid:?}):\n{input}"
         );
     }
-    let options = Options::defaults(problem.info());
+    let options = problem.defaults();
     let fast = problem.answer(input.as_bytes(), &options);
     prop_assert!(
         fast.is_ok(),

@@ -4,6 +4,7 @@
 //! but a seed only reproduces its case while the strategy is unchanged;
 //! these tests keep each case for good.
 
+use cli::args::Request;
 use cli::Options;
 use game2048::naive::apply_move;
 use game2048::search::apply_move_exponents;
@@ -13,10 +14,14 @@ use game2048::Move;
 /// `moves` as `--moves` when given.
 fn agrees(name: &str, input: &str, moves: Option<u64>) {
     let problem = problems::find(name).expect("a registered problem");
-    let mut options = Options::defaults(problem.info());
-    if let Some(moves) = moves {
-        options.set_number("moves", moves);
-    }
+    // The flags as a user gives them on the command line.
+    let args = moves.map_or_else(Vec::new, |moves| {
+        vec!["--moves".into(), moves.to_string().into()]
+    });
+    let Ok(Request::Run(command)) = problem.parse(args) else {
+        panic!("{name} takes --moves");
+    };
+    let options = command.options;
     let fast = problem
         .answer(input.as_bytes(), &options)
         .expect("an answer");
@@ -132,8 +137,7 @@ fn puyo_4x7_garbage_between_colours() {
 /// leaves a settled field as it is).
 fn agrees_puyo(input: &str) {
     let problem = problems::find("puyo").expect("puyo is registered");
-    let mut options = Options::defaults(problem.info());
-    options.set_switch("settle");
+    let options = Options::new(puyo::contract::Flags { settle: true });
     let fast = problem
         .answer(input.as_bytes(), &options)
         .expect("an answer");

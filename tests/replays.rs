@@ -11,8 +11,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use cli::Options;
-
 /// The sample of a problem.
 fn sample(name: &str) -> Vec<u8> {
     std::fs::read(
@@ -56,7 +54,7 @@ fn expected_frames(name: &str, input: &[u8], answer: &str) -> Option<usize> {
 fn sample_page(name: &str) -> (String, String) {
     let problem = problems::find(name).unwrap();
     let input = sample(name);
-    let options = Options::defaults(problem.info());
+    let options = problem.defaults();
     let answer = problem.judge(&input).expect("the sample is answered");
     let replay = problem.replay(&input, &options).bounded();
     (cli::replay::page(&replay), answer)
@@ -222,7 +220,7 @@ fn every_golden_input_page_opens_without_a_console_error() {
         let cases = tools::cases::discover(&[inputs.join(name)]).expect("the golden folder reads");
         for case in cases {
             let input = std::fs::read(&case.input).unwrap();
-            let options = match cli::args::parse(problem.info(), case.args.iter().map(Into::into)) {
+            let options = match problem.parse(case.args.iter().map(Into::into).collect()) {
                 Ok(cli::args::Request::Run(command)) => command.options,
                 _ => continue,
             };
@@ -240,8 +238,7 @@ fn every_golden_input_page_opens_without_a_console_error() {
     let field = large.repeat(70);
     add(
         "puyo/70x70-field".to_string(),
-        puyo.replay(field.as_bytes(), &Options::defaults(puyo.info()))
-            .bounded(),
+        puyo.replay(field.as_bytes(), &puyo.defaults()).bounded(),
     );
     assert!(pages.len() > 40, "only {} pages", pages.len());
     // One browser for all of them: each page in a frame named `selftest`,

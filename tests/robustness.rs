@@ -87,10 +87,7 @@ fn check_all(input: &[u8]) -> Result<(), TestCaseError> {
             continue;
         }
         let judged = problem.judge(input);
-        prop_assert_eq!(
-            &judged,
-            &problem.answer(input, &cli::Options::defaults(problem.info()))
-        );
+        prop_assert_eq!(&judged, &problem.answer(input, &problem.defaults()));
         if let Err(e) = judged {
             errors.push(e);
         }

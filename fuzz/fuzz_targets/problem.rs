@@ -5,7 +5,6 @@
 //! problem in the registry is covered without a target of its own.
 #![no_main]
 
-use cli::Options;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -21,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
             (problems::ALL[usize::from(pick) % problems::ALL.len()], rest)
         }
     };
-    let options = Options::defaults(problem.info());
+    let options = problem.defaults();
     let judged = problem.judge(input);
     assert_eq!(judged, problem.answer(input, &options));
     match judged {
@@ -30,13 +29,19 @@ fuzz_target!(|data: &[u8]| {
             // 5, keep every reference solver cheap under the sanitizer: the
             // plain 4^10 search of game2048-hard makes a million boards.
             if input.len() <= 64 {
-                let mut shallow = options.clone();
-                for flag in problem.info().flags {
+                // The flags as a user would give them: every number flag at
+                // its default, but at most 5.
+                let mut args: Vec<std::ffi::OsString> = Vec::new();
+                for flag in problem.flags() {
                     if let cli::FlagKind::Number { low, .. } = flag.kind {
-                        let depth = options.number(flag.name).unwrap_or(low).min(5).max(low);
-                        shallow.set_number(flag.name, depth);
+                        args.push(format!("--{}", flag.name).into());
+                        args.push(flag.default.min(5).max(low).to_string().into());
                     }
                 }
+                let Ok(cli::args::Request::Run(command)) = problem.parse(args) else {
+                    panic!("the problem's own flags are refused");
+                };
+                let shallow = command.options;
                 let fast = problem.answer(input, &shallow);
                 if let (Ok(fast), Ok(reference)) = (fast, problem.naive(input, &shallow)) {
                     assert_eq!(fast, reference);

@@ -227,19 +227,36 @@ pub(crate) fn rewrite_paths(source: &str, module: &str, dependencies: &[String])
     out
 }
 
-/// Whether the code names a path that starts with the crate `name`
-/// (`name::`, not `other_name::` nor `x::name::`).
-pub(crate) fn names_crate(code: &str, name: &str) -> bool {
-    let bytes = code.as_bytes();
-    let path = format!("{name}::");
-    code.match_indices(&path)
-        .any(|(at, _)| !prev_is_ident(bytes, at) && (at < 2 || &bytes[at - 2..at] != b"::"))
+/// The attribute of items a bundle leaves out: tests.
+const TEST_ONLY: &str = "#[cfg(test)]";
+/// The attribute of what a problem crate builds only with its `contract`
+/// feature (the contract, the validator, the generators, the replay page:
+/// everything that uses `cli`), written on a line of its own.
+const CONTRACT_ONLY: &str = "#[cfg(feature = \"contract\")]";
+
+/// Drops every item marked `#[cfg(test)]` or, on a line of its own,
+/// `#[cfg(feature = "contract")]`: the attribute, and the item up to its
+/// closing brace (or semicolon).
+pub(crate) fn strip_unbundled(source: &str) -> String {
+    // The contract attribute holds a string, which the lexer sets apart
+    // from code: on a line of its own it is the attribute, and it is read
+    // as the test one.
+    let source: String = source
+        .split_inclusive('\n')
+        .map(|line| {
+            if line.trim() == CONTRACT_ONLY {
+                line.replacen(CONTRACT_ONLY, TEST_ONLY, 1)
+            } else {
+                line.to_string()
+            }
+        })
+        .collect();
+    strip_test_items(&source)
 }
 
-/// Drops every item marked `#[cfg(test)]`: the attribute, and the item up to
-/// its closing brace (or semicolon).
-pub(crate) fn strip_tests(source: &str) -> String {
-    const MARK: &str = "#[cfg(test)]";
+/// Drops every item marked `#[cfg(test)]`.
+fn strip_test_items(source: &str) -> String {
+    const UNBUNDLED: [&str; 1] = [TEST_ONLY];
     let mut out = String::new();
     let mut depth: i64 = 0;
     let mut skipping: Option<i64> = None;
@@ -255,10 +272,12 @@ pub(crate) fn strip_tests(source: &str) -> String {
         };
         let mut i = 0;
         while i < code.len() {
-            if skipping.is_none() && code[i..].starts_with(MARK) {
-                drop_trailing_doc_comment(&mut out);
-                skipping = Some(depth);
-                i += MARK.len();
+            if let Some(mark) = UNBUNDLED.iter().find(|m| code[i..].starts_with(*m)) {
+                if skipping.is_none() {
+                    drop_trailing_doc_comment(&mut out);
+                    skipping = Some(depth);
+                }
+                i += mark.len();
                 continue;
             }
             let c = code.as_bytes()[i];
@@ -345,21 +364,29 @@ mod tests {
             ),
             "crate::game2048::answer(i, 10); my_game2048::x"
         );
-        assert!(names_crate("use cli::Problem;", "cli"));
-        assert!(!names_crate("use mycli::Problem; x::cli::y", "cli"));
     }
 
     #[test]
     fn strips_test_modules_whatever_their_braces() {
         let code = "fn a() {}\n#[cfg(test)]\nmod tests {\n    fn b() { let c = '{'; let s = \"}}\"; }\n}\nfn d<'x>(v: &'x str) {}\n";
-        assert_eq!(strip_tests(code), "fn a() {}\n\nfn d<'x>(v: &'x str) {}\n");
         assert_eq!(
-            strip_tests("#[cfg(test)]\nuse x;\nfn e() {}"),
+            strip_unbundled(code),
+            "fn a() {}\n\nfn d<'x>(v: &'x str) {}\n"
+        );
+        assert_eq!(
+            strip_unbundled("#[cfg(test)]\nuse x;\nfn e() {}"),
             "\nfn e() {}"
         ); // The documentation of a dropped item goes with it.
         assert_eq!(
-            strip_tests("fn a() {}\n/// Helpers.\n/// More.\n#[cfg(test)]\nmod t {}\nfn b() {}"),
+            strip_unbundled(
+                "fn a() {}\n/// Helpers.\n/// More.\n#[cfg(test)]\nmod t {}\nfn b() {}"
+            ),
             "fn a() {}\n\nfn b() {}"
+        );
+        // What only the contract feature builds goes too.
+        assert_eq!(
+            strip_unbundled("pub mod search;\n#[cfg(feature = \"contract\")]\npub mod contract;\npub mod table;\n"),
+            "pub mod search;\n\npub mod table;\n"
         );
     }
 

@@ -22,11 +22,13 @@
 //! Paths are rewritten so that they still resolve: inside a module,
 //! `crate::x` becomes `crate::<crate>::x`, and a path that starts with a
 //! dependency (`grid::x`, `game2048::x`) becomes `crate::<dependency>::x`.
-//! `#[cfg(test)]` items are dropped. Comments and strings are left alone (a
-//! small lexer, the `lex` module, tells them from code). Only the modules that the
-//! library's own code reaches go in, so the `contract` module, the
-//! explanation and the reference solvers stay out unless the judge path
-//! uses them. Comments are kept while the bundle fits in
+//! `#[cfg(test)]` items are dropped, and so are those the crate builds only
+//! with its `contract` feature (the contract, validator, generators and
+//! replay page, everything that uses `cli`: Cargo proves the rest compiles
+//! without it, see `docs/architecture.md`). Comments and strings are left
+//! alone (a small lexer, the `lex` module, tells them from code). Only the
+//! modules that the library's own code reaches go in, so the explanation
+//! and the reference solvers stay out unless the judge path uses them. Comments are kept while the bundle fits in
 //! [`MAX_BUNDLE_BYTES`]; past that, plain comments are dropped, then the
 //! documentation. The result is passed through `rustfmt` when it is
 //! installed.
@@ -43,7 +45,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::lex::{code_only, names_after, rewrite_paths, strip_comments, strip_tests};
+use crate::lex::{code_only, names_after, rewrite_paths, strip_comments, strip_unbundled};
 
 /// The problems that can be bundled: every problem in the registry.
 pub fn problems() -> Vec<&'static str> {
@@ -113,7 +115,7 @@ impl ProblemCrate {
         let manifest_path = dir.join("Cargo.toml");
         let dependencies = rules::dependencies(&read(&manifest_path)?, &manifest_path, registered)?;
         let lib_path = dir.join("src/lib.rs");
-        let lib = strip_tests(&read(&lib_path)?);
+        let lib = strip_unbundled(&read(&lib_path)?);
         rules::no_path_attribute(&lib, &lib_path)?;
         let declared = lib
             .lines()
@@ -132,7 +134,7 @@ impl ProblemCrate {
 
     /// The code of one of its modules, without tests, checked.
     fn module(&self, module: &str) -> Result<String, String> {
-        Ok(strip_tests(&rules::module_file(
+        Ok(strip_unbundled(&rules::module_file(
             &self.dir.join("src"),
             &self.name,
             module,
@@ -162,7 +164,6 @@ impl ProblemCrate {
                 continue;
             }
             let code = self.module(&module)?;
-            rules::judge_path_module(&code, &self.name, &module)?;
             wanted.extend(
                 names_after(&code_only(&code), "crate::")
                     .into_iter()
@@ -279,14 +280,14 @@ pub fn bundle(root: &Path, problem: &str) -> Result<String, String> {
         inlined.push((krate.ident.clone(), krate.inline(&reached)?));
     }
     let grid_dir = root.join("crates/grid");
-    let grid_lib = strip_tests(&read(&grid_dir.join("src/lib.rs"))?);
+    let grid_lib = strip_unbundled(&read(&grid_dir.join("src/lib.rs"))?);
     let grid_modules = used_grid_modules(&grid_dir, &grid_lib, &inlined)?;
     let grid_code: Vec<(String, String)> = grid_modules
         .iter()
         .map(|m| {
             Ok((
                 m.clone(),
-                strip_tests(&read(&grid_dir.join("src").join(format!("{m}.rs")))?),
+                strip_unbundled(&read(&grid_dir.join("src").join(format!("{m}.rs")))?),
             ))
         })
         .collect::<Result<_, String>>()?;
@@ -366,7 +367,7 @@ fn used_grid_modules(
             continue;
         }
         let code = read(&grid_dir.join("src").join(format!("{module}.rs")))?;
-        wanted.extend(names_after(&code_only(&strip_tests(&code)), "crate::"));
+        wanted.extend(names_after(&code_only(&strip_unbundled(&code)), "crate::"));
     }
     Ok(used)
 }

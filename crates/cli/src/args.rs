@@ -7,10 +7,11 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::contract::{FlagKind, Info, Options};
+use crate::contract::Info;
+use crate::flags::{FlagKind, FlagSet, Options};
 
 /// What the command line asks for.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq)]
 pub enum Request {
     /// Print the usage text on stdout.
     Help(String),
@@ -19,9 +20,9 @@ pub enum Request {
 }
 
 /// An answering run.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, PartialEq)]
 pub struct Command {
-    /// The problem's own flags.
+    /// The problem's own flags, of the problem's own type.
     pub options: Options,
     /// Write the explanation to stderr too.
     pub explain: bool,
@@ -43,17 +44,21 @@ const COMMON: &str = "\
   FILE        read the input from FILE instead of standard input
 ";
 
-/// The usage text, made from the problem's description.
-pub fn usage(info: &Info) -> String {
+/// The usage text, made from the problem's description and its flags.
+pub fn usage<F: FlagSet>(info: &Info) -> String {
     let mut synopsis = format!("usage: {}", info.name);
     let mut lines = String::new();
-    for flag in info.flags {
-        let shown = match flag.kind {
-            FlagKind::Switch => format!("--{}", flag.name),
-            FlagKind::Number { value_name, .. } => format!("--{} {value_name}", flag.name),
+    let defaults = F::default();
+    for flag in F::flags() {
+        let (shown, default) = match flag.kind {
+            FlagKind::Switch => (format!("--{}", flag.name), String::new()),
+            FlagKind::Number { value_name, .. } => (
+                format!("--{} {value_name}", flag.name),
+                format!(" (default {})", (flag.get)(&defaults)),
+            ),
         };
         synopsis.push_str(&format!(" [{shown}]"));
-        lines.push_str(&format!("  {shown:<10}  {}\n", flag.help));
+        lines.push_str(&format!("  {shown:<10}  {}{default}\n", flag.help));
     }
     synopsis.push_str(" [--explain] [--naive] [--replay FILE.html] [FILE]");
     format!(
@@ -67,48 +72,51 @@ pub fn usage(info: &Info) -> String {
     )
 }
 
-/// Reads the arguments (without the program name). An error is the message
-/// to print, already naming `--help`.
-pub fn parse(info: &Info, args: impl IntoIterator<Item = OsString>) -> Result<Request, String> {
+/// Reads the arguments (without the program name) for a problem whose
+/// flags are `F`. An error is the message to print, already naming
+/// `--help`.
+pub fn parse<F: FlagSet>(
+    info: &Info,
+    args: impl IntoIterator<Item = OsString>,
+) -> Result<Request, String> {
     let see_help = |message: String| format!("{message} (see `{} --help`)", info.name);
-    read(info, args).map_err(see_help)
+    read::<F>(info, args).map_err(see_help)
 }
 
-fn read(info: &Info, args: impl IntoIterator<Item = OsString>) -> Result<Request, String> {
+fn read<F: FlagSet>(
+    info: &Info,
+    args: impl IntoIterator<Item = OsString>,
+) -> Result<Request, String> {
     use lexopt::Arg::{Long, Short, Value};
-    let mut command = Command {
-        options: Options::defaults(info),
-        ..Command::default()
-    };
+    let mut flags = F::default();
+    let (mut explain, mut naive, mut input, mut replay) = (false, false, None, None);
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
-            Short('h') | Long("help") => return Ok(Request::Help(usage(info))),
-            Long("explain") => command.explain = true,
-            Long("naive") => command.naive = true,
+            Short('h') | Long("help") => return Ok(Request::Help(usage::<F>(info))),
+            Long("explain") => explain = true,
+            Long("naive") => naive = true,
             Long("replay") => {
                 let path = parser.value().map_err(|_| {
                     "--replay needs a file name, e.g. --replay game.html".to_string()
                 })?;
-                command.replay = Some(PathBuf::from(path));
+                replay = Some(PathBuf::from(path));
             }
             Long(name) => {
                 // Owned, so that the parser may be asked for the value.
                 let name = name.to_owned();
-                let Some(flag) = info.flags.iter().find(|f| f.name == name) else {
+                let Some(flag) = F::flags().iter().find(|f| f.name == name) else {
                     return Err(format!("unknown flag `--{name}`"));
                 };
                 match flag.kind {
-                    FlagKind::Switch => command.options.set_switch(flag.name),
+                    FlagKind::Switch => (flag.set)(&mut flags, 1),
                     FlagKind::Number { low, high, .. } => {
                         let text = parser
                             .value()
                             .map_err(|_| format!("--{name} needs a value from {low} to {high}"))?;
                         let text = text.to_string_lossy();
                         match text.trim().parse::<u64>() {
-                            Ok(v) if (low..=high).contains(&v) => {
-                                command.options.set_number(flag.name, v)
-                            }
+                            Ok(v) if (low..=high).contains(&v) => (flag.set)(&mut flags, v),
                             _ => {
                                 return Err(format!(
                                     "--{name} takes a whole number from {low} to {high}, not {}",
@@ -121,24 +129,32 @@ fn read(info: &Info, args: impl IntoIterator<Item = OsString>) -> Result<Request
             }
             Short(letter) => return Err(format!("unknown flag `-{letter}`")),
             Value(path) => {
-                if let Some(first) = &command.input {
+                if let Some(first) = &input {
+                    let first: &PathBuf = first;
                     return Err(format!(
                         "one input file at most: {} and {}",
                         grid::input::quote(&first.to_string_lossy()),
                         grid::input::quote(&path.to_string_lossy())
                     ));
                 }
-                command.input = Some(PathBuf::from(path));
+                input = Some(PathBuf::from(path));
             }
         }
     }
-    Ok(Request::Run(command))
+    Ok(Request::Run(Command {
+        options: Options::new(flags),
+        explain,
+        naive,
+        input,
+        replay,
+    }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contract::{Flag, Limits};
+    use crate::contract::Limits;
+    use crate::flags::Flag;
 
     static INFO: Info = Info {
         name: "prog",
@@ -146,23 +162,6 @@ mod tests {
         judge: "Judge 1",
         link: "https://example.invalid/1",
         summary: "Reads things.",
-        flags: &[
-            Flag {
-                name: "moves",
-                help: "moves to search",
-                kind: FlagKind::Number {
-                    value_name: "K",
-                    low: 0,
-                    high: 20,
-                    default: 5,
-                },
-            },
-            Flag {
-                name: "settle",
-                help: "settle first",
-                kind: FlagKind::Switch,
-            },
-        ],
         limits: Limits {
             time_ms: 1000,
             memory_mib: 256,
@@ -171,8 +170,48 @@ mod tests {
         call: None,
     };
 
+    #[derive(Clone, Debug, PartialEq)]
+    struct Flags {
+        moves: u32,
+        settle: bool,
+    }
+
+    impl Default for Flags {
+        fn default() -> Self {
+            Flags {
+                moves: 5,
+                settle: false,
+            }
+        }
+    }
+
+    impl FlagSet for Flags {
+        fn flags() -> &'static [Flag<Self>] {
+            &[
+                Flag {
+                    name: "moves",
+                    help: "moves to search",
+                    kind: FlagKind::Number {
+                        value_name: "K",
+                        low: 0,
+                        high: 20,
+                    },
+                    set: |f, v| f.moves = v as u32,
+                    get: |f| u64::from(f.moves),
+                },
+                Flag {
+                    name: "settle",
+                    help: "settle first",
+                    kind: FlagKind::Switch,
+                    set: |f, _| f.settle = true,
+                    get: |f| u64::from(f.settle),
+                },
+            ]
+        }
+    }
+
     fn run(args: &[&str]) -> Result<Command, String> {
-        match parse(&INFO, args.iter().map(OsString::from))? {
+        match parse::<Flags>(&INFO, args.iter().map(OsString::from))? {
             Request::Run(command) => Ok(command),
             Request::Help(_) => Err("help".into()),
         }
@@ -181,7 +220,7 @@ mod tests {
     #[test]
     fn defaults_flags_and_files() {
         let plain = run(&[]).unwrap();
-        assert_eq!(plain.options.number("moves"), Some(5));
+        assert_eq!(plain.options.get::<Flags>(), &Flags::default());
         assert!(!plain.explain && !plain.naive && plain.input.is_none());
         let full = run(&[
             "--moves",
@@ -192,8 +231,14 @@ mod tests {
             "case.in",
         ])
         .unwrap();
-        assert_eq!(full.options.number("moves"), Some(7));
-        assert!(full.options.switch("settle") && full.explain && full.naive);
+        assert_eq!(
+            full.options.get::<Flags>(),
+            &Flags {
+                moves: 7,
+                settle: true
+            }
+        );
+        assert!(full.explain && full.naive);
         assert_eq!(full.input, Some(PathBuf::from("case.in")));
         let replay = run(&["--replay", "game.html", "case.in"]).unwrap();
         assert_eq!(replay.replay, Some(PathBuf::from("game.html")));
@@ -202,7 +247,7 @@ mod tests {
             .contains("--replay needs a file name"));
         // `=` form, and the last value wins.
         let twice = run(&["--moves=3", "--moves", "4"]).unwrap();
-        assert_eq!(twice.options.number("moves"), Some(4));
+        assert_eq!(twice.options.get::<Flags>().moves, 4);
     }
 
     #[test]
@@ -229,7 +274,7 @@ mod tests {
 
     #[test]
     fn usage_lists_every_flag() {
-        let text = usage(&INFO);
+        let text = usage::<Flags>(&INFO);
         for part in [
             "usage: prog [--moves K] [--settle]",
             "--moves K",

@@ -2,73 +2,85 @@
 //! workspace about itself.
 //!
 //! A problem crate implements [`Problem`] for a unit struct in its
-//! `contract` module. Its `main.rs` is then one call, [`crate::run::main`],
-//! and the registry crate `problems` lists the struct so that the bundler,
-//! the robustness tests, the fuzz target and the tools find it.
+//! `contract` module, with its own flags as a type ([`Problem::Flags`], see
+//! [`crate::flags`]). Its `main.rs` is then [`crate::c_main!`], and the
+//! registry crate `problems` lists the struct, as an [`AnyProblem`] (the
+//! same contract with the flags' type hidden), so that the bundler, the
+//! tests, the fuzz target and the tools find it.
 
+use std::ffi::OsString;
 use std::io::Write;
 
 use grid::InputError;
 
+use crate::args::Request;
+use crate::flags::{FlagInfo, FlagSet, Options};
 use crate::validate::Space;
 
-/// A problem, as the command line, the registry and the tools see it.
+/// A problem, as its crate writes it.
 ///
 /// Every method is a pure function of its arguments (no global state), so
 /// the tools may call them from any thread.
 pub trait Problem: Sync {
-    /// The problem's name, judge, flags and limits.
+    /// The problem's own flags, beside the ones every binary takes
+    /// (`--explain`, `--naive`, `--replay`, `--help`): [`crate::NoFlags`]
+    /// for none. Their `Default` is the judge's setting.
+    type Flags: FlagSet;
+
+    /// The problem's name, judge, link and limits.
     fn info(&self) -> &'static Info;
 
     /// Judge mode: the judge's input in, exactly the judge's output out.
     /// This is the function a bundle's `main` calls.
     fn judge(&self, input: &[u8]) -> Result<String, InputError>;
 
-    /// The output under the problem's own flags (see [`Info::flags`]); with
-    /// every flag at its default it equals [`Problem::judge`]. A problem
-    /// without flags need not write it: judge mode is then the answer.
-    fn answer(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
-        let _ = options;
+    /// The output under the problem's own flags; with every flag at its
+    /// default it equals [`Problem::judge`]. A problem without flags need
+    /// not write it: judge mode is then the answer.
+    fn answer(&self, input: &[u8], flags: &Self::Flags) -> Result<String, InputError> {
+        let _ = flags;
         self.judge(input)
     }
 
     /// The same output from the reference solver, the plain, obviously
     /// correct one. It may refuse an input that it cannot answer in
     /// seconds, with an error that says so.
-    fn naive(&self, input: &[u8], options: &Options) -> Result<String, InputError>;
+    fn naive(&self, input: &[u8], flags: &Self::Flags) -> Result<String, InputError>;
 
     /// Writes a human-readable explanation of the answer to `out`, as it is
     /// produced. It is called only for an input that [`Problem::answer`]
-    /// accepted with the same options.
-    fn explain(&self, input: &[u8], options: &Options, out: &mut dyn Write) -> std::io::Result<()>;
+    /// accepted with the same flags.
+    fn explain(
+        &self,
+        input: &[u8],
+        flags: &Self::Flags,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()>;
 
     /// The game behind the answer, to step through in a browser
     /// (`--replay`). It is called only for an input that
-    /// [`Problem::answer`] accepted with the same options, and must stay
+    /// [`Problem::answer`] accepted with the same flags, and must stay
     /// bounded on any such input (see [`crate::replay::Replay::bounded`]).
-    fn replay(&self, input: &[u8], options: &Options) -> crate::replay::Replay;
+    fn replay(&self, input: &[u8], flags: &Self::Flags) -> crate::replay::Replay;
+
+    /// The explanation (written to `out`) and the replay together, for a
+    /// run that asks for both. A problem whose two are drawn from one costly
+    /// search overrides this to search once, so that both together cost no
+    /// more than either (the limits hold for every flag together).
+    fn explain_and_replay(
+        &self,
+        input: &[u8],
+        flags: &Self::Flags,
+        out: &mut dyn Write,
+    ) -> (std::io::Result<()>, crate::replay::Replay) {
+        (self.explain(input, flags, out), self.replay(input, flags))
+    }
 
     /// Whether `input` is within the judge's published constraints: `Ok`
     /// for an input the judge could send, else the first rule it breaks and
     /// where (see [`crate::validate`]). A user's own solution is held only
     /// to inputs that pass.
     fn validate(&self, input: &[u8]) -> Result<(), InputError>;
-
-    /// The explanation (written to `out`) and the replay together, for a
-    /// run that asks for both. A problem whose two are drawn from one costly
-    /// search overrides this to search once, so that both together cost no
-    /// more than either (the README's limits hold for every flag together).
-    fn explain_and_replay(
-        &self,
-        input: &[u8],
-        options: &Options,
-        out: &mut dyn Write,
-    ) -> (std::io::Result<()>, crate::replay::Replay) {
-        (
-            self.explain(input, options, out),
-            self.replay(input, options),
-        )
-    }
 
     /// A random input, the same for the same `seed`, `size` and `space`.
     /// In [`Space::Judge`] it always passes [`Problem::validate`]; in
@@ -101,6 +113,96 @@ pub trait Problem: Sync {
     }
 }
 
+/// A problem as the registry, the command line and the tools hold it: the
+/// [`Problem`] contract with its flags' type hidden behind [`Options`].
+/// Every [`Problem`] is one.
+pub trait AnyProblem: Sync {
+    /// The problem's name, judge, link and limits.
+    fn info(&self) -> &'static Info;
+    /// Its own flags, described.
+    fn flags(&self) -> Vec<FlagInfo>;
+    /// Every flag at the judge's setting.
+    fn defaults(&self) -> Options;
+    /// Reads a binary's arguments (without the program name); an error is
+    /// the message to print, naming `--help`.
+    fn parse(&self, arguments: Vec<OsString>) -> Result<Request, String>;
+    /// See [`Problem::judge`].
+    fn judge(&self, input: &[u8]) -> Result<String, InputError>;
+    /// See [`Problem::answer`].
+    fn answer(&self, input: &[u8], options: &Options) -> Result<String, InputError>;
+    /// See [`Problem::naive`].
+    fn naive(&self, input: &[u8], options: &Options) -> Result<String, InputError>;
+    /// See [`Problem::explain`].
+    fn explain(&self, input: &[u8], options: &Options, out: &mut dyn Write) -> std::io::Result<()>;
+    /// See [`Problem::replay`].
+    fn replay(&self, input: &[u8], options: &Options) -> crate::replay::Replay;
+    /// See [`Problem::explain_and_replay`].
+    fn explain_and_replay(
+        &self,
+        input: &[u8],
+        options: &Options,
+        out: &mut dyn Write,
+    ) -> (std::io::Result<()>, crate::replay::Replay);
+    /// See [`Problem::validate`].
+    fn validate(&self, input: &[u8]) -> Result<(), InputError>;
+    /// See [`Problem::generate`].
+    fn generate(&self, seed: u64, size: usize, space: Space) -> String;
+    /// See [`Problem::largest_size`].
+    fn largest_size(&self, space: Space) -> usize;
+    /// See [`Problem::simplifications`].
+    fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>>;
+}
+
+impl<P: Problem> AnyProblem for P {
+    fn info(&self) -> &'static Info {
+        Problem::info(self)
+    }
+    fn flags(&self) -> Vec<FlagInfo> {
+        crate::flags::describe::<P::Flags>()
+    }
+    fn defaults(&self) -> Options {
+        Options::new(P::Flags::default())
+    }
+    fn parse(&self, arguments: Vec<OsString>) -> Result<Request, String> {
+        crate::args::parse::<P::Flags>(Problem::info(self), arguments)
+    }
+    fn judge(&self, input: &[u8]) -> Result<String, InputError> {
+        Problem::judge(self, input)
+    }
+    fn answer(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
+        Problem::answer(self, input, options.get::<P::Flags>())
+    }
+    fn naive(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
+        Problem::naive(self, input, options.get::<P::Flags>())
+    }
+    fn explain(&self, input: &[u8], options: &Options, out: &mut dyn Write) -> std::io::Result<()> {
+        Problem::explain(self, input, options.get::<P::Flags>(), out)
+    }
+    fn replay(&self, input: &[u8], options: &Options) -> crate::replay::Replay {
+        Problem::replay(self, input, options.get::<P::Flags>())
+    }
+    fn explain_and_replay(
+        &self,
+        input: &[u8],
+        options: &Options,
+        out: &mut dyn Write,
+    ) -> (std::io::Result<()>, crate::replay::Replay) {
+        Problem::explain_and_replay(self, input, options.get::<P::Flags>(), out)
+    }
+    fn validate(&self, input: &[u8]) -> Result<(), InputError> {
+        Problem::validate(self, input)
+    }
+    fn generate(&self, seed: u64, size: usize, space: Space) -> String {
+        Problem::generate(self, seed, size, space)
+    }
+    fn largest_size(&self, space: Space) -> usize {
+        Problem::largest_size(self, space)
+    }
+    fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        Problem::simplifications(self, input)
+    }
+}
+
 /// What a problem says about itself.
 #[derive(Debug)]
 pub struct Info {
@@ -115,9 +217,6 @@ pub struct Info {
     pub link: &'static str,
     /// What the binary reads and prints, for `--help` (full sentences).
     pub summary: &'static str,
-    /// The problem's own flags, beside the ones every binary takes
-    /// (`--explain`, `--naive`, `--help`).
-    pub flags: &'static [Flag],
     /// The judge's published time and memory limits.
     pub limits: Limits,
     /// Whether the judge accepts Rust submissions (else a bundle is a study
@@ -169,76 +268,4 @@ impl Info {
 pub struct Limits {
     pub time_ms: u64,
     pub memory_mib: u64,
-}
-
-/// One of a problem's own flags.
-#[derive(Debug)]
-pub struct Flag {
-    /// The flag's name without the dashes: `moves` for `--moves`.
-    pub name: &'static str,
-    /// One line of help.
-    pub help: &'static str,
-    pub kind: FlagKind,
-}
-
-/// Whether a flag is a switch or takes a number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FlagKind {
-    /// Present or not.
-    Switch,
-    /// `--name N` or `--name=N`, a whole number in `low..=high`.
-    Number {
-        value_name: &'static str,
-        low: u64,
-        high: u64,
-        default: u64,
-    },
-}
-
-/// The values of a problem's own flags for one run.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Options {
-    switches: Vec<&'static str>,
-    numbers: Vec<(&'static str, u64)>,
-}
-
-impl Options {
-    /// Every flag at its default: what judge mode uses.
-    pub fn defaults(info: &Info) -> Options {
-        let mut options = Options::default();
-        for flag in info.flags {
-            if let FlagKind::Number { default, .. } = flag.kind {
-                options.set_number(flag.name, default);
-            }
-        }
-        options
-    }
-
-    /// Whether the switch `name` is on.
-    pub fn switch(&self, name: &str) -> bool {
-        self.switches.contains(&name)
-    }
-
-    /// The value of the number flag `name`, if it has one.
-    pub fn number(&self, name: &str) -> Option<u64> {
-        self.numbers
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, v)| v)
-    }
-
-    /// Turns the switch `name` on.
-    pub fn set_switch(&mut self, name: &'static str) {
-        if !self.switch(name) {
-            self.switches.push(name);
-        }
-    }
-
-    /// Sets the number flag `name`; a later value replaces an earlier one.
-    pub fn set_number(&mut self, name: &'static str, value: u64) {
-        match self.numbers.iter_mut().find(|(n, _)| *n == name) {
-            Some(slot) => slot.1 = value,
-            None => self.numbers.push((name, value)),
-        }
-    }
 }

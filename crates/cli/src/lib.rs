@@ -1,29 +1,33 @@
 //! The problem contract and the command line every binary shares.
 //!
 //! A problem crate describes itself once, by implementing [`Problem`] in its
-//! `contract` module: its name, judge, link and flags ([`Info`]), its
-//! judge-mode answer, its answer under flags, its reference (`naive`)
-//! answer, its explanation, its replay (a web page to step through) and a
-//! generator of random inputs. Everything
-//! else reads that description: [`run::main`] turns it into a binary (flags,
-//! stdin or a file, stdout, exit statuses), and the registry crate
-//! `problems` lists every problem for the bundler, the tests, the fuzz
-//! target and the tools.
+//! `contract` module: its name, judge, link and limits ([`Info`]), its own
+//! flags as a type ([`FlagSet`]), its judge-mode answer, its answer under
+//! flags, its reference (`naive`) answer, its explanation, its replay (a web
+//! page to step through), its judge's constraints as a validator
+//! ([`validate`]), and generators of random inputs with the simplifications
+//! that shrink them. Everything else reads that description: [`c_main!`]
+//! turns it into a binary ([`run`]: flags, stdin or a file, stdout, exit
+//! statuses), and the registry crate `problems` lists every problem, as an
+//! [`AnyProblem`], for the bundler, the tests, the fuzz target and the tools.
 //!
 //! This crate is never bundled for a judge: a bundle holds only the problem's
-//! library and the `grid` modules it reaches (see the README's "Adding a
-//! problem"). Flags are read with `lexopt`, a small, dependency-free parser
-//! that leaves the help text and the error messages to us.
+//! judge path and the `grid` modules it reaches, which compile without this
+//! crate (see `docs/architecture.md`). Flags are read with `lexopt`, a small,
+//! dependency-free parser that leaves the help text and the error messages
+//! to us.
 
 pub mod args;
 pub mod contract;
 pub mod files;
+pub mod flags;
 pub mod random;
 pub mod replay;
 pub mod run;
 pub mod validate;
 
-pub use crate::contract::{Call, Flag, FlagKind, Info, Limits, Options, Parameter, Problem, Value};
+pub use crate::contract::{AnyProblem, Call, Info, Limits, Parameter, Problem, Value};
+pub use crate::flags::{Flag, FlagInfo, FlagKind, FlagSet, NoFlags, Options};
 pub use crate::random::SplitMix64;
 pub use crate::replay::{Cell, Frame, Replay, Section};
 pub use crate::validate::{Space, Strict};

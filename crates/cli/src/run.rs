@@ -24,8 +24,8 @@ use std::path::Path;
 use grid::input::Refusal;
 use grid::InputError;
 
-use crate::args::{self, Command, Request};
-use crate::contract::Problem;
+use crate::args::{Command, Request};
+use crate::contract::AnyProblem;
 
 /// Exit status for an answered input.
 pub const EXIT_OK: u8 = 0;
@@ -59,7 +59,7 @@ pub const EXIT_SIDE_OUTPUT_FAILED: u8 = 5;
 /// 3 before doing any work. The runtime's other start-up work is done here:
 /// SIGPIPE ignored (so a reader that went away is an error to handle, not a
 /// signal), and closed stdin or stderr opened on `/dev/null`.
-pub fn c_main(problem: &dyn Problem) -> i32 {
+pub fn c_main(problem: &dyn AnyProblem) -> i32 {
     #[cfg(unix)]
     {
         // SAFETY: signal and fcntl on the standard descriptors, and open of
@@ -110,7 +110,7 @@ pub struct Streams<'a> {
 /// what [`c_main`] does, for callers that give it other streams (the tools
 /// run the workspace's solvers so, in a forked copy of themselves).
 pub fn run_with(
-    problem: &dyn Problem,
+    problem: &dyn AnyProblem,
     arguments: impl IntoIterator<Item = OsString>,
     streams: Streams,
 ) -> u8 {
@@ -120,7 +120,7 @@ pub fn run_with(
         stdout,
         stderr,
     } = streams;
-    let command = match args::parse(problem.info(), arguments) {
+    let command = match problem.parse(arguments.into_iter().collect()) {
         Ok(Request::Run(command)) => command,
         Ok(Request::Help(text)) => return finish_output(stderr, write_all(stdout, &text)),
         Err(message) => {
@@ -158,7 +158,7 @@ pub fn run_with(
 /// Writes the explanation and the page a run asked for, after its answer;
 /// the status is [`EXIT_SIDE_OUTPUT_FAILED`] when one could not be written.
 fn side_outputs(
-    problem: &dyn Problem,
+    problem: &dyn AnyProblem,
     command: &Command,
     input: &[u8],
     stderr: &mut dyn Write,

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use cli::{Call, Info, Limits, Options, Parameter, Problem, Space, Value};
+use cli::{Call, Info, Limits, NoFlags, Parameter, Problem, Space, Value};
 use grid::InputError;
 
 use crate::generate::{beyond_input, game_input, judge_game};
@@ -21,7 +21,6 @@ pub static INFO: Info = Info {
     summary: "Reads one or more `board aloc bloc` triples written as JSON arrays, e.g.\n\
               `[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]`, and prints for each the\n\
               total number of moves when the winner hurries and the loser stalls.",
-    flags: &[],
     // Programmers publishes no limits for 92345; our documented default is
     // its usual 10 s per test, and 256 MiB.
     limits: Limits {
@@ -82,6 +81,8 @@ fn explain_games(
 }
 
 impl Problem for Contract {
+    type Flags = NoFlags;
+
     fn info(&self) -> &'static Info {
         &INFO
     }
@@ -90,7 +91,7 @@ impl Problem for Contract {
         crate::judge(input)
     }
 
-    fn naive(&self, input: &[u8], _options: &Options) -> Result<String, InputError> {
+    fn naive(&self, input: &[u8], _flags: &NoFlags) -> Result<String, InputError> {
         let games = parse(input)?;
         for (index, game) in games.iter().enumerate() {
             let footholds = game.cells.iter().filter(|&&f| f).count();
@@ -107,18 +108,13 @@ impl Problem for Contract {
         Ok(crate::format_answers(&answers))
     }
 
-    fn explain(
-        &self,
-        input: &[u8],
-        _options: &Options,
-        out: &mut dyn Write,
-    ) -> std::io::Result<()> {
+    fn explain(&self, input: &[u8], _flags: &NoFlags, out: &mut dyn Write) -> std::io::Result<()> {
         let games = parse(input).unwrap_or_default();
         let lines = crate::lines(&games, EXPLAIN_MAX_GAMES);
         explain_games(&games, &lines, out)
     }
 
-    fn replay(&self, input: &[u8], _options: &Options) -> cli::Replay {
+    fn replay(&self, input: &[u8], _flags: &NoFlags) -> cli::Replay {
         let games = parse(input).unwrap_or_default();
         let lines = crate::lines(&games, crate::replay::REPLAY_MAX_GAMES);
         crate::replay::replay(&games, &lines, &INFO.heading())
@@ -128,7 +124,7 @@ impl Problem for Contract {
     fn explain_and_replay(
         &self,
         input: &[u8],
-        _options: &Options,
+        _flags: &NoFlags,
         out: &mut dyn Write,
     ) -> (std::io::Result<()>, cli::Replay) {
         let games = parse(input).unwrap_or_default();

@@ -35,17 +35,21 @@
 //! function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
 pub mod bitboard;
+#[cfg(feature = "contract")]
 pub mod contract;
 pub mod endgame;
 pub mod explain;
 pub mod game;
+#[cfg(feature = "contract")]
 pub mod generate;
 pub mod naive;
 mod ordering;
 pub mod parse;
+#[cfg(feature = "contract")]
 pub mod replay;
 pub mod search;
 pub mod table;
+#[cfg(feature = "contract")]
 pub mod validate;
 
 pub use crate::game::Game;

@@ -3,16 +3,11 @@
 //! game2048's contract ([`Game2048`]) with this problem's name and depth.
 
 use cli::{Info, Limits};
-use game2048::contract::{moves_flag, Game2048};
-
-use crate::JUDGE_MOVES;
+use game2048::contract::Game2048;
 
 /// Baekjoon 12094, as the registry lists it.
 #[allow(non_upper_case_globals)]
-pub static Contract: Game2048 = Game2048 {
-    info: &INFO,
-    judge_moves: JUDGE_MOVES,
-};
+pub static Contract: Game2048<{ crate::JUDGE_MOVES }> = Game2048 { info: &INFO };
 
 /// What Baekjoon 12094 looks like to the command line.
 pub static INFO: Info = Info {
@@ -22,7 +17,6 @@ pub static INFO: Info = Info {
     link: "https://www.acmicpc.net/problem/12094",
     summary: "Reads N and an N x N board of tiles (0 empty, else a power of two) and\n\
               prints the largest tile reachable in at most 10 moves.",
-    flags: &[moves_flag(JUDGE_MOVES as u64)],
     limits: Limits {
         time_ms: 1000,
         memory_mib: 512,

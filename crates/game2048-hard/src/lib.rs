@@ -16,6 +16,7 @@
 //! The pipeline is `game2048::parse` → [`solve`] → `game2048::format_answer`;
 //! `main.rs` only hands the [`contract`] to the shared command line.
 
+#[cfg(feature = "contract")]
 pub mod contract;
 
 /// The judge's number of moves.

@@ -7,40 +7,53 @@
 
 use std::io::Write;
 
-use cli::{Flag, FlagKind, Info, Limits, Options, Problem, Space};
+use cli::{Flag, FlagKind, FlagSet, Info, Limits, Problem, Space};
 use grid::InputError;
 
 use crate::generate::{beyond_input, board_input, judge_board};
 use crate::parse;
 
 /// A 2048 problem: the rules of Baekjoon 12100 with the judge's number of
-/// moves (the default of `--moves`).
+/// moves, `JUDGE_MOVES` (the default of `--moves`).
 #[derive(Debug)]
-pub struct Game2048 {
+pub struct Game2048<const JUDGE_MOVES: u32> {
     pub info: &'static Info,
-    /// The judge's number of moves.
-    pub judge_moves: u32,
 }
 
 /// Baekjoon 12100, as the registry lists it.
 #[allow(non_upper_case_globals)]
-pub static Contract: Game2048 = Game2048 {
-    info: &INFO,
-    judge_moves: crate::JUDGE_MOVES,
-};
+pub static Contract: Game2048<{ crate::JUDGE_MOVES }> = Game2048 { info: &INFO };
 
-/// The `--moves K` flag, searching K moves instead of `default` (0 to 20).
-/// Shared with the problems that reuse this engine with another depth.
-pub const fn moves_flag(default: u64) -> Flag {
-    Flag {
+/// The flags of a 2048 problem whose judge searches `JUDGE_MOVES` moves:
+/// `--moves K`, to search K moves instead (0 to 20).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moves<const JUDGE_MOVES: u32> {
+    pub moves: u32,
+}
+
+impl<const JUDGE_MOVES: u32> Default for Moves<JUDGE_MOVES> {
+    fn default() -> Self {
+        Moves { moves: JUDGE_MOVES }
+    }
+}
+
+impl<const JUDGE_MOVES: u32> Moves<JUDGE_MOVES> {
+    const FLAGS: &'static [Flag<Self>] = &[Flag {
         name: "moves",
         help: "search K moves instead of the judge's number (0 to 20)",
         kind: FlagKind::Number {
             value_name: "K",
             low: 0,
             high: 20,
-            default,
         },
+        set: |flags, value| flags.moves = value as u32,
+        get: |flags| u64::from(flags.moves),
+    }];
+}
+
+impl<const JUDGE_MOVES: u32> FlagSet for Moves<JUDGE_MOVES> {
+    fn flags() -> &'static [Flag<Self>] {
+        Self::FLAGS
     }
 }
 
@@ -52,7 +65,6 @@ pub static INFO: Info = Info {
     link: "https://www.acmicpc.net/problem/12100",
     summary: "Reads N and an N x N board of tiles (0 empty, else a power of two) and\n\
               prints the largest tile reachable in at most 5 moves.",
-    flags: &[moves_flag(crate::JUDGE_MOVES as u64)],
     limits: Limits {
         time_ms: 1000,
         memory_mib: 512,
@@ -64,15 +76,6 @@ pub static INFO: Info = Info {
 /// The most cell slides the reference solver may make: beyond it, it
 /// refuses rather than run for minutes.
 pub const NAIVE_WORK_LIMIT: u64 = 1 << 32;
-
-impl Game2048 {
-    /// The search depth `options` ask for.
-    fn moves(&self, options: &Options) -> u32 {
-        options
-            .number("moves")
-            .map_or(self.judge_moves, |m| m as u32)
-    }
-}
 
 /// The reference answer for `moves` moves, refused when it would take more
 /// than [`NAIVE_WORK_LIMIT`] cell slides.
@@ -91,34 +94,41 @@ pub fn naive_answer(input: &[u8], moves: u32) -> Result<String, InputError> {
     Ok(crate::format_answer(crate::naive::solve(&board, moves)))
 }
 
-impl Problem for Game2048 {
+impl<const JUDGE_MOVES: u32> Problem for Game2048<JUDGE_MOVES> {
+    type Flags = Moves<JUDGE_MOVES>;
+
     fn info(&self) -> &'static Info {
         self.info
     }
 
     fn judge(&self, input: &[u8]) -> Result<String, InputError> {
-        crate::answer(input, self.judge_moves)
+        crate::answer(input, JUDGE_MOVES)
     }
 
-    fn answer(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
-        crate::answer(input, self.moves(options))
+    fn answer(&self, input: &[u8], flags: &Self::Flags) -> Result<String, InputError> {
+        crate::answer(input, flags.moves)
     }
 
-    fn naive(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
-        naive_answer(input, self.moves(options))
+    fn naive(&self, input: &[u8], flags: &Self::Flags) -> Result<String, InputError> {
+        naive_answer(input, flags.moves)
     }
 
-    fn explain(&self, input: &[u8], options: &Options, out: &mut dyn Write) -> std::io::Result<()> {
+    fn explain(
+        &self,
+        input: &[u8],
+        flags: &Self::Flags,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
         match parse(input) {
-            Ok(board) => crate::explain::explain(&board, self.moves(options), out),
+            Ok(board) => crate::explain::explain(&board, flags.moves, out),
             Err(_) => Ok(()),
         }
     }
 
-    fn replay(&self, input: &[u8], options: &Options) -> cli::Replay {
+    fn replay(&self, input: &[u8], flags: &Self::Flags) -> cli::Replay {
         let title = self.info.heading();
         match parse(input) {
-            Ok(board) => crate::replay::replay(&board, self.moves(options), &title),
+            Ok(board) => crate::replay::replay(&board, flags.moves, &title),
             Err(e) => cli::Replay::refused(title, e),
         }
     }
@@ -127,11 +137,11 @@ impl Problem for Game2048 {
     fn explain_and_replay(
         &self,
         input: &[u8],
-        options: &Options,
+        flags: &Self::Flags,
         out: &mut dyn Write,
     ) -> (std::io::Result<()>, cli::Replay) {
         let title = self.info.heading();
-        let moves = self.moves(options);
+        let moves = flags.moves;
         match parse(input) {
             Ok(board) => {
                 let found = crate::search::best_line(&board, moves).ok();

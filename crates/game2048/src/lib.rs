@@ -22,17 +22,21 @@
 
 pub mod board;
 pub mod bound;
+#[cfg(feature = "contract")]
 pub mod contract;
 pub mod explain;
 pub mod exponents;
+#[cfg(feature = "contract")]
 pub mod generate;
 pub mod naive;
 pub mod parse;
+#[cfg(feature = "contract")]
 pub mod replay;
 pub mod search;
 pub mod shortcuts;
 pub mod slide;
 pub mod table;
+#[cfg(feature = "contract")]
 pub mod validate;
 
 pub use crate::board::{Board, Move};

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use cli::{Info, Limits, Options, Problem, Space};
+use cli::{Info, Limits, NoFlags, Problem, Space};
 use grid::InputError;
 
 use crate::generate::{beyond_input, judge_cases, to_input};
@@ -20,7 +20,6 @@ pub static INFO: Info = Info {
     summary: "Reads T test cases of Othello moves (a line `N M`, then M lines `x y color`,\n\
               color 1 black and 2 white) and prints `#t black white` for each: the stone\n\
               counts after replaying the moves.",
-    flags: &[],
     // SWEA shows no limits for 4615 without an account; its usual ones are
     // 10 s (C++) for all of a file's cases and 256 MB. Our documented
     // default: a tenth of that time per input file, and 256 MB.
@@ -33,6 +32,8 @@ pub static INFO: Info = Info {
 };
 
 impl Problem for Contract {
+    type Flags = NoFlags;
+
     fn info(&self) -> &'static Info {
         &INFO
     }
@@ -41,21 +42,16 @@ impl Problem for Contract {
         crate::judge(input)
     }
 
-    fn naive(&self, input: &[u8], _options: &Options) -> Result<String, InputError> {
+    fn naive(&self, input: &[u8], _flags: &NoFlags) -> Result<String, InputError> {
         let cases = crate::parse(input)?;
         Ok(crate::format_answers(&crate::solve(&cases)?))
     }
 
-    fn explain(
-        &self,
-        input: &[u8],
-        _options: &Options,
-        out: &mut dyn Write,
-    ) -> std::io::Result<()> {
+    fn explain(&self, input: &[u8], _flags: &NoFlags, out: &mut dyn Write) -> std::io::Result<()> {
         crate::explain::explain(input, out)
     }
 
-    fn replay(&self, input: &[u8], _options: &Options) -> cli::Replay {
+    fn replay(&self, input: &[u8], _flags: &NoFlags) -> cli::Replay {
         let title = INFO.heading();
         crate::replay::replay(input, &title)
     }

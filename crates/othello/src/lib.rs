@@ -17,13 +17,17 @@
 //! function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
 pub mod bitboard;
+#[cfg(feature = "contract")]
 pub mod contract;
 pub mod explain;
 pub mod game;
+#[cfg(feature = "contract")]
 pub mod generate;
 pub mod naive;
 pub mod parse;
+#[cfg(feature = "contract")]
 pub mod replay;
+#[cfg(feature = "contract")]
 pub mod validate;
 
 pub use crate::game::{Case, Counts, Stone};

@@ -7,12 +7,15 @@
 //! target, the benchmarks of every problem, and the tools (`cargo
 //! new-problem`, which adds to it).
 
-use cli::Problem;
+use cli::AnyProblem;
 
 include!(concat!(env!("OUT_DIR"), "/registry.rs"));
 
+#[cfg(test)]
+mod registry_lines;
+
 /// The problem called `name` (its binary's name).
-pub fn find(name: &str) -> Option<&'static dyn Problem> {
+pub fn find(name: &str) -> Option<&'static dyn AnyProblem> {
     ALL.iter().copied().find(|p| p.info().name == name)
 }
 
@@ -24,7 +27,7 @@ pub fn names() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cli::{Options, Space};
+    use cli::Space;
 
     #[test]
     fn names_are_unique_and_found() {
@@ -39,7 +42,7 @@ mod tests {
     #[test]
     fn judge_mode_is_the_answer_with_default_flags() {
         for problem in ALL {
-            let options = Options::defaults(problem.info());
+            let options = problem.defaults();
             for seed in 0..20 {
                 let input = problem.generate(seed, 2, Space::Judge);
                 assert_eq!(

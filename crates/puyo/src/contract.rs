@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use cli::{Flag, FlagKind, Info, Limits, Options, Problem, Space};
+use cli::{Flag, FlagKind, FlagSet, Info, Limits, Problem, Space};
 use grid::InputError;
 
 use crate::field::field_to_string;
@@ -20,11 +20,6 @@ pub static INFO: Info = Info {
     link: "https://www.acmicpc.net/problem/11559",
     summary: "Reads a Puyo Puyo field (12 rows of 6 cells: `.` empty, a letter a colour,\n\
               `O` garbage) and prints the number of chains.",
-    flags: &[Flag {
-        name: "settle",
-        help: "let floating puyos fall first instead of rejecting the field",
-        kind: FlagKind::Switch,
-    }],
     limits: Limits {
         time_ms: 2000,
         memory_mib: 256,
@@ -38,9 +33,28 @@ pub static INFO: Info = Info {
 /// time and memory grow past what the binaries promise.
 pub const NAIVE_MAX_CELLS: usize = 1 << 16;
 
-/// How `options` treat floating puyos.
-pub fn floating(options: &Options) -> Floating {
-    if options.switch("settle") {
+/// puyo's flags: `--settle`, to let floating puyos fall first instead of
+/// rejecting the field.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Flags {
+    pub settle: bool,
+}
+
+impl FlagSet for Flags {
+    fn flags() -> &'static [Flag<Self>] {
+        &[Flag {
+            name: "settle",
+            help: "let floating puyos fall first instead of rejecting the field",
+            kind: FlagKind::Switch,
+            set: |flags, _| flags.settle = true,
+            get: |flags| u64::from(flags.settle),
+        }]
+    }
+}
+
+/// How `flags` treat floating puyos.
+pub fn floating(flags: &Flags) -> Floating {
+    if flags.settle {
         Floating::Settle
     } else {
         Floating::Reject
@@ -48,6 +62,8 @@ pub fn floating(options: &Options) -> Floating {
 }
 
 impl Problem for Contract {
+    type Flags = Flags;
+
     fn info(&self) -> &'static Info {
         &INFO
     }
@@ -56,12 +72,12 @@ impl Problem for Contract {
         crate::judge(input)
     }
 
-    fn answer(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
-        crate::answer(input, floating(options))
+    fn answer(&self, input: &[u8], flags: &Flags) -> Result<String, InputError> {
+        crate::answer(input, floating(flags))
     }
 
-    fn naive(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
-        let field = parse(input, floating(options))?;
+    fn naive(&self, input: &[u8], flags: &Flags) -> Result<String, InputError> {
+        let field = parse(input, floating(flags))?;
         let cells = field.rows() * field.cols();
         if cells > NAIVE_MAX_CELLS {
             return Err(InputError::new(format!(
@@ -73,16 +89,16 @@ impl Problem for Contract {
         Ok(crate::format_answer(crate::naive::chain_count(&field)))
     }
 
-    fn explain(&self, input: &[u8], options: &Options, out: &mut dyn Write) -> std::io::Result<()> {
-        match parse(input, floating(options)) {
+    fn explain(&self, input: &[u8], flags: &Flags, out: &mut dyn Write) -> std::io::Result<()> {
+        match parse(input, floating(flags)) {
             Ok(field) => crate::explain::explain(&field, out),
             Err(_) => Ok(()),
         }
     }
 
-    fn replay(&self, input: &[u8], options: &Options) -> cli::Replay {
+    fn replay(&self, input: &[u8], flags: &Flags) -> cli::Replay {
         let title = INFO.heading();
-        match parse(input, floating(options)) {
+        match parse(input, floating(flags)) {
             Ok(field) => crate::replay::replay(&field, &title),
             Err(e) => cli::Replay::refused(title, e),
         }

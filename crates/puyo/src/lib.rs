@@ -22,15 +22,19 @@
 //! pure function; `main.rs` only wires stdin, stdout, flags and exit codes.
 
 pub mod bitboard;
+#[cfg(feature = "contract")]
 pub mod contract;
 pub mod explain;
 pub mod field;
+#[cfg(feature = "contract")]
 pub mod generate;
 pub mod incremental;
 pub mod naive;
 pub mod parse;
+#[cfg(feature = "contract")]
 pub mod replay;
 pub mod rules;
+#[cfg(feature = "contract")]
 pub mod validate;
 
 pub use crate::field::Field;

@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cli::{Problem, Space};
+use cli::{AnyProblem, Space};
 
 /// One case, as found: nothing is read until it is judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub fn discover(folders: &[PathBuf]) -> Result<Vec<Case>, String> {
 }
 
 /// Where an input lies: in the judge's space, or beyond it (and why).
-pub fn classify(problem: &dyn Problem, input: &[u8]) -> Result<(), String> {
+pub fn classify(problem: &dyn AnyProblem, input: &[u8]) -> Result<(), String> {
     problem.validate(input).map_err(|e| e.to_string())
 }
 
@@ -83,7 +83,7 @@ pub struct Census {
 }
 
 /// Counts the cases of `folder` by their validator's verdict.
-pub fn census(problem: &dyn Problem, folder: &Path) -> Result<Census, String> {
+pub fn census(problem: &dyn AnyProblem, folder: &Path) -> Result<Census, String> {
     let mut census = Census::default();
     for case in discover(&[folder.to_path_buf()])? {
         if case.needs_flags() {

@@ -19,7 +19,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use cli::Problem;
+use cli::AnyProblem;
 
 use crate::cases::{classify, Case};
 use crate::language::Prepared;
@@ -101,7 +101,7 @@ pub struct Tally {
 
 /// How to judge.
 pub struct Settings<'a> {
-    pub problem: &'static dyn Problem,
+    pub problem: &'static dyn AnyProblem,
     pub runner: Runner<'a>,
     pub limits: Limits,
     /// Whether an output limit was given (else it is set per case from the
@@ -242,7 +242,11 @@ struct Expected {
 }
 
 /// The case's `.out`, or else the workspace's answer under its flags.
-fn expected_output(problem: &dyn Problem, case: &Case, input: &[u8]) -> Result<Expected, String> {
+fn expected_output(
+    problem: &dyn AnyProblem,
+    case: &Case,
+    input: &[u8],
+) -> Result<Expected, String> {
     if let Some(path) = &case.expected {
         return std::fs::read(path)
             .map(|bytes| Expected {
@@ -251,9 +255,9 @@ fn expected_output(problem: &dyn Problem, case: &Case, input: &[u8]) -> Result<E
             })
             .map_err(|e| format!("cannot read {}: {e}", path.display()));
     }
-    let mut options = cli::Options::defaults(problem.info());
+    let mut options = problem.defaults();
     if !case.args.is_empty() {
-        match cli::args::parse(problem.info(), case.args.iter().map(Into::into)) {
+        match problem.parse(case.args.iter().map(Into::into).collect()) {
             Ok(cli::args::Request::Run(command)) => options = command.options,
             _ => return Err(format!("the flags of {} are not the problem's", case.name)),
         }

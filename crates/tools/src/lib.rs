@@ -37,7 +37,7 @@ pub fn workspace_root() -> PathBuf {
 }
 
 /// The registered problem called `name`, or an error listing them.
-pub fn problem(name: &str) -> Result<&'static dyn cli::Problem, String> {
+pub fn problem(name: &str) -> Result<&'static dyn cli::AnyProblem, String> {
     problems::find(name).ok_or_else(|| {
         format!(
             "no problem named {name:?}; the problems are {}",

@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use cli::Problem;
+use cli::AnyProblem;
 
 /// A shrunk input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,7 +29,7 @@ pub struct Shrunk {
 /// Shrinks `input`, which fails, keeping only candidates that are `valid`
 /// and still `fail`, within `budget`.
 pub fn shrink(
-    problem: &dyn Problem,
+    problem: &dyn AnyProblem,
     input: Vec<u8>,
     valid: &dyn Fn(&[u8]) -> bool,
     fails: &mut dyn FnMut(&[u8]) -> bool,

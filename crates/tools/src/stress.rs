@@ -13,7 +13,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use cli::{Options, Problem, Space};
+use cli::{AnyProblem, Space};
 
 use crate::judge::{verdict, Verdict};
 use crate::language::Prepared;
@@ -33,7 +33,7 @@ pub enum Subject<'a> {
 
 /// How to search.
 pub struct Settings<'a> {
-    pub problem: &'static dyn Problem,
+    pub problem: &'static dyn AnyProblem,
     pub subject: Subject<'a>,
     pub first_seed: u64,
     /// The largest generator size to reach.
@@ -112,7 +112,7 @@ enum Tested {
 /// Tests one input.
 fn test(settings: &Settings, input: &[u8]) -> Tested {
     let problem = settings.problem;
-    let options = Options::defaults(problem.info());
+    let options = problem.defaults();
     let shown = |r: Result<String, grid::InputError>| r.map_err(|e| e.to_string());
     match &settings.subject {
         Subject::Reference => {
@@ -197,9 +197,7 @@ pub fn shrink(
     let space = failure.space;
     let valid = |input: &[u8]| match space {
         Space::Judge => problem.validate(input).is_ok(),
-        Space::Beyond => problem
-            .answer(input, &Options::defaults(problem.info()))
-            .is_ok(),
+        Space::Beyond => problem.answer(input, &problem.defaults()).is_ok(),
     };
     let wanted = failure.verdict();
     let mut last = None;
