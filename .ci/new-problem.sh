@@ -27,7 +27,7 @@ cargo fmt --all --check
 cargo clippy -p "$name" --all-targets -- -D warnings 2>&1 | tail -n 2
 cargo test -p "$name" 2>&1 | grep -E '^test result|FAILED|panicked'
 # The registry-driven property test covers the new problem too.
-cargo test --test registry 2>&1 | grep -E '^test result|FAILED|panicked'
+cargo test --test suite registry 2>&1 | grep -E '^test result|FAILED|panicked'
 cargo bundle "$name" --out "$scratch/bundle"
 rustc --edition 2021 -O -o "$scratch/bundle/$name" "$scratch/bundle/$name.rs"
 got=$("$scratch/bundle/$name" < "inputs/$name/sample-1.in")

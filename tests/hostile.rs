@@ -279,7 +279,21 @@ fn empty_field(height: usize, width: usize) -> Vec<u8> {
     row.repeat(height)
 }
 
+/// Every case, by problem.
 fn cases() -> Vec<Case> {
+    [
+        footholds_cases(),
+        puyo_cases(),
+        othello_cases(),
+        game2048_cases(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The footholds: huge boards, hard full boards, and the shared budget with and without --explain and --replay.
+fn footholds_cases() -> Vec<Case> {
     use Expect::*;
     vec![
         // F1: a 20 MB footholds board of one-cell rows (100 MB with HOSTILE_LONG).
@@ -298,58 +312,6 @@ fn cases() -> Vec<Case> {
             input: || format!("[{}[1]] [0,0] [0,0]\n", "[1],".repeat(25_000_000)).into_bytes(),
             expect: Error("at most 64 cells"),
             tier: Tier::Long,
-        },
-        // F2: 10^8 newlines, then one puyo.
-        Case {
-            name: "f2-puyo-100m-blank-lines",
-            problem: "puyo",
-            args: &[],
-            input: || {
-                let mut text = vec![b'\n'; 100_000_000];
-                text.extend_from_slice(b"R\n");
-                text
-            },
-            expect: Answer("0\n"),
-            tier: Tier::Quick,
-        },
-        // F3: --explain on 100,000 Othello games (36 MB) and on a random
-        // 3163 x 3163 puyo field.
-        Case {
-            name: "f3-othello-explain-100000-games",
-            problem: "othello",
-            args: &["--explain"],
-            input: hundred_thousand_othello_games,
-            expect: AnyAnswer,
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "f3-puyo-explain-3163x3163",
-            problem: "puyo",
-            args: &["--explain"],
-            input: || {
-                let mut rng = cli::SplitMix64::new(11559);
-                let field = puyo::generate::random_settled(3163, 3163, 4, 0, &mut rng);
-                puyo::field::field_to_string(&field).into_bytes()
-            },
-            expect: AnyAnswer,
-            tier: Tier::Quick,
-        },
-        // --replay on the same inputs: a bounded page, written as it must be.
-        Case {
-            name: "f3-othello-replay-100000-games",
-            problem: "othello",
-            args: &["--replay", PAGE],
-            input: hundred_thousand_othello_games,
-            expect: AnyAnswer,
-            tier: Tier::Slow,
-        },
-        Case {
-            name: "puyo-replay-64x64-chain-columns",
-            problem: "puyo",
-            args: &["--replay", PAGE],
-            input: || chain_columns(15, 64),
-            expect: AnyAnswer,
-            tier: Tier::Quick,
         },
         // F4: slow full 8 x 8 starts (the slowest known at the review, and
         // later as the search changed), and 1 MB of them.
@@ -395,6 +357,70 @@ fn cases() -> Vec<Case> {
             expect: WorkLimit("work limit of 200,000,000 positions searched"),
             tier: Tier::Slow,
         },
+        Case {
+            name: "footholds-leading-plus",
+            problem: "footholds",
+            args: &[],
+            input: || b"[[+1, 1, 1]] [0, +0] [0, 2]\n".to_vec(),
+            expect: Answer("2\n"),
+            tier: Tier::Quick,
+        },
+        Case {
+            name: "limit-footholds-64-cells",
+            problem: "footholds",
+            args: &[],
+            input: || format!("[[{}]] [0, 0] [0, 63]\n", ["1"; 64].join(", ")).into_bytes(),
+            expect: Answer("63\n"),
+            tier: Tier::Quick,
+        },
+        Case {
+            name: "limit-footholds-65-cells",
+            problem: "footholds",
+            args: &[],
+            input: || format!("[[{}]] [0, 0] [0, 1]\n", ["1"; 65].join(", ")).into_bytes(),
+            expect: Error("64 cells"),
+            tier: Tier::Quick,
+        },
+    ]
+}
+
+/// The puyo: huge fields, floods of newlines, chain columns, and the explanation and page of fields too large to draw.
+fn puyo_cases() -> Vec<Case> {
+    use Expect::*;
+    vec![
+        // F2: 10^8 newlines, then one puyo.
+        Case {
+            name: "f2-puyo-100m-blank-lines",
+            problem: "puyo",
+            args: &[],
+            input: || {
+                let mut text = vec![b'\n'; 100_000_000];
+                text.extend_from_slice(b"R\n");
+                text
+            },
+            expect: Answer("0\n"),
+            tier: Tier::Quick,
+        },
+        Case {
+            name: "f3-puyo-explain-3163x3163",
+            problem: "puyo",
+            args: &["--explain"],
+            input: || {
+                let mut rng = cli::SplitMix64::new(11559);
+                let field = puyo::generate::random_settled(3163, 3163, 4, 0, &mut rng);
+                puyo::field::field_to_string(&field).into_bytes()
+            },
+            expect: AnyAnswer,
+            tier: Tier::Quick,
+        },
+        Case {
+            name: "puyo-replay-64x64-chain-columns",
+            problem: "puyo",
+            args: &["--replay", PAGE],
+            input: || chain_columns(15, 64),
+            expect: AnyAnswer,
+            tier: Tier::Quick,
+        },
         // F5: tall chain columns: 278 KB answers; 1.1 MB and 64 MB stop at
         // the work limit.
         Case {
@@ -420,105 +446,6 @@ fn cases() -> Vec<Case> {
             input: || chain_columns(16383, 1023),
             expect: WorkLimit("work limit"),
             tier: Tier::Long,
-        },
-        // game2048's work limit, reached from every kind of work.
-        Case {
-            name: "game2048-64x64-14-moves",
-            problem: "game2048",
-            args: &["--moves", "14"],
-            input: || board_2048(64, 1),
-            expect: WorkLimit("work limit"),
-            tier: Tier::Slow,
-        },
-        Case {
-            name: "game2048-hard-20x20",
-            problem: "game2048-hard",
-            args: &[],
-            input: || board_2048(20, 12094),
-            expect: AnyAnswer,
-            tier: Tier::Quick,
-        },
-        // The smaller findings: a repeated flag, a leading `+`.
-        Case {
-            name: "game2048-moves-given-twice",
-            problem: "game2048",
-            args: &["--moves", "3", "--moves", "4"],
-            input: || b"2\n2 2\n2 2\n".to_vec(),
-            expect: Answer("8\n"),
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "footholds-leading-plus",
-            problem: "footholds",
-            args: &[],
-            input: || b"[[+1, 1, 1]] [0, +0] [0, 2]\n".to_vec(),
-            expect: Answer("2\n"),
-            tier: Tier::Quick,
-        },
-        // Every documented limit at its edge: just inside, and just past.
-        Case {
-            name: "limit-game2048-side-64",
-            problem: "game2048",
-            args: &[],
-            input: || board_2048(64, 2),
-            expect: AnyAnswer,
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "limit-game2048-side-65",
-            problem: "game2048",
-            args: &[],
-            input: || board_2048(65, 3),
-            expect: Error("the board size N must be from 1 to 64"),
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "limit-game2048-tile-2-to-the-31",
-            problem: "game2048",
-            args: &[],
-            input: || b"1\n2147483648\n".to_vec(),
-            expect: Error("power of two from 2 to 2^30"),
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "limit-footholds-64-cells",
-            problem: "footholds",
-            args: &[],
-            input: || format!("[[{}]] [0, 0] [0, 63]\n", ["1"; 64].join(", ")).into_bytes(),
-            expect: Answer("63\n"),
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "limit-footholds-65-cells",
-            problem: "footholds",
-            args: &[],
-            input: || format!("[[{}]] [0, 0] [0, 1]\n", ["1"; 65].join(", ")).into_bytes(),
-            expect: Error("64 cells"),
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "limit-othello-a-million-cases",
-            problem: "othello",
-            args: &[],
-            input: || format!("1000000\n{}", "4 0\n".repeat(1_000_000)).into_bytes(),
-            expect: AnyAnswer,
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "limit-othello-a-million-and-one-cases",
-            problem: "othello",
-            args: &[],
-            input: || format!("1000001\n{}", "4 0\n".repeat(1_000_001)).into_bytes(),
-            expect: Error("number of test cases T"),
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "limit-othello-side-16-and-18",
-            problem: "othello",
-            args: &[],
-            input: || b"2\n16 0\n18 0\n".to_vec(),
-            expect: Error("the board size N must be from 4 to 16"),
-            tier: Tier::Quick,
         },
         Case {
             name: "limit-puyo-65536-rows",
@@ -558,6 +485,114 @@ fn cases() -> Vec<Case> {
             args: &[],
             input: || empty_field(65_537, 1024),
             expect: Error("cells are accepted"),
+            tier: Tier::Quick,
+        },
+    ]
+}
+
+/// The othello: many games, large boards, and the explanation of long inputs.
+fn othello_cases() -> Vec<Case> {
+    use Expect::*;
+    vec![
+        // F3: --explain on 100,000 Othello games (36 MB) and on a random
+        // 3163 x 3163 puyo field.
+        Case {
+            name: "f3-othello-explain-100000-games",
+            problem: "othello",
+            args: &["--explain"],
+            input: hundred_thousand_othello_games,
+            expect: AnyAnswer,
+            tier: Tier::Quick,
+        },
+        // --replay on the same inputs: a bounded page, written as it must be.
+        Case {
+            name: "f3-othello-replay-100000-games",
+            problem: "othello",
+            args: &["--replay", PAGE],
+            input: hundred_thousand_othello_games,
+            expect: AnyAnswer,
+            tier: Tier::Slow,
+        },
+        Case {
+            name: "limit-othello-a-million-cases",
+            problem: "othello",
+            args: &[],
+            input: || format!("1000000\n{}", "4 0\n".repeat(1_000_000)).into_bytes(),
+            expect: AnyAnswer,
+            tier: Tier::Quick,
+        },
+        Case {
+            name: "limit-othello-a-million-and-one-cases",
+            problem: "othello",
+            args: &[],
+            input: || format!("1000001\n{}", "4 0\n".repeat(1_000_001)).into_bytes(),
+            expect: Error("number of test cases T"),
+            tier: Tier::Quick,
+        },
+        Case {
+            name: "limit-othello-side-16-and-18",
+            problem: "othello",
+            args: &[],
+            input: || b"2\n16 0\n18 0\n".to_vec(),
+            expect: Error("the board size N must be from 4 to 16"),
+            tier: Tier::Quick,
+        },
+    ]
+}
+
+/// The game2048 and game2048-hard: boards and depths at the work limit, from every kind of work.
+fn game2048_cases() -> Vec<Case> {
+    use Expect::*;
+    vec![
+        // game2048's work limit, reached from every kind of work.
+        Case {
+            name: "game2048-64x64-14-moves",
+            problem: "game2048",
+            args: &["--moves", "14"],
+            input: || board_2048(64, 1),
+            expect: WorkLimit("work limit"),
+            tier: Tier::Slow,
+        },
+        Case {
+            name: "game2048-hard-20x20",
+            problem: "game2048-hard",
+            args: &[],
+            input: || board_2048(20, 12094),
+            expect: AnyAnswer,
+            tier: Tier::Quick,
+        },
+        // The smaller findings: a repeated flag, a leading `+`.
+        Case {
+            name: "game2048-moves-given-twice",
+            problem: "game2048",
+            args: &["--moves", "3", "--moves", "4"],
+            input: || b"2\n2 2\n2 2\n".to_vec(),
+            expect: Answer("8\n"),
+            tier: Tier::Quick,
+        },
+        // Every documented limit at its edge: just inside, and just past.
+        Case {
+            name: "limit-game2048-side-64",
+            problem: "game2048",
+            args: &[],
+            input: || board_2048(64, 2),
+            expect: AnyAnswer,
+            tier: Tier::Quick,
+        },
+        Case {
+            name: "limit-game2048-side-65",
+            problem: "game2048",
+            args: &[],
+            input: || board_2048(65, 3),
+            expect: Error("the board size N must be from 1 to 64"),
+            tier: Tier::Quick,
+        },
+        Case {
+            name: "limit-game2048-tile-2-to-the-31",
+            problem: "game2048",
+            args: &[],
+            input: || b"1\n2147483648\n".to_vec(),
+            expect: Error("power of two from 2 to 2^30"),
             tier: Tier::Quick,
         },
     ]

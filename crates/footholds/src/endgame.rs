@@ -6,7 +6,7 @@
 use grid::hash::{fold, mix64};
 
 use crate::bitboard::{pop_lowest, Geometry};
-use crate::search::K;
+use crate::score::K;
 
 /// The longest walks already found. The board's geometry is the search's,
 /// passed in to each call rather than copied here.

@@ -32,7 +32,9 @@
 //! solution, kept as the reference.
 //!
 //! The pipeline is [`parse()`] → [`solve`] → [`format_answers`], each a pure
-//! function; `main.rs` only wires stdin, stdout, flags and exit codes.
+//! function, in [`judge`]. What only the tools and the binary use (the
+//! contract, the validator, the generators, the replay page) is built with
+//! the `contract` feature, and never bundled.
 
 pub mod bitboard;
 #[cfg(feature = "contract")]
@@ -47,6 +49,7 @@ mod ordering;
 pub mod parse;
 #[cfg(feature = "contract")]
 pub mod replay;
+pub mod score;
 pub mod search;
 pub mod table;
 #[cfg(feature = "contract")]

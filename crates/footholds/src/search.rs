@@ -2,15 +2,8 @@
 //! transposition table, move ordering by territory, and an exact endgame once
 //! the players are separated.
 //!
-//! # Scores
-//!
-//! Every move removes exactly one foothold (the one left behind), so the
-//! number of moves made so far, the ply, follows from the board. A position
-//! whose mover loses when the game ends at ply `p` scores `−(K − p)`; one
-//! whose mover wins at ply `p` scores `K − p`, with `K` above any ply. Both
-//! players then simply maximise their score: the winner wants the smallest
-//! `p`, the loser the largest. Scores are absolute (they do not depend on the
-//! path to a position), so the transposition table can share them freely.
+//! Scores count the ply at which the game ends, from the start (see
+//! [`crate::score`]); the table keeps them counted from the position.
 //!
 //! # The table
 //!
@@ -39,12 +32,9 @@ use crate::bitboard::{pop_lowest, Geometry};
 use crate::endgame::Endgame;
 use crate::game::Game;
 use crate::ordering::{order_moves, Candidate};
+use crate::score::{absolute, loss_at, plies_of, relative, win_at, INFINITY};
 use crate::table::{Bound, Entry, Table};
 use grid::budget::WorkLimit;
-
-/// A score larger than any ply (boards have at most 64 cells).
-pub(crate) const K: i32 = 100;
-const INFINITY: i32 = 1_000;
 
 /// Positions with at most this many footholds left skip the table. Their
 /// subtrees are small enough to search again, and the flood fill that finds
@@ -125,47 +115,11 @@ pub fn solve_tuned(game: &Game, budget: u64, tuning: Tuning) -> Result<(u32, u64
     Ok((plies_of(score), solver.work()))
 }
 
-/// The least size of a real score: a game ends by ply 63 (boards have at
-/// most 64 cells). Bounds between `-REAL` and `REAL` say only who wins.
-const REAL: i32 = K - 64;
-
-/// A score at `ply` as the table keeps it, counted from the position rather
-/// than from the start (`K − r` for a win `r` plies on, `−(K − r)` for a
-/// loss), so that a position reached at another ply can use it. A bound
-/// that says only who wins becomes 0, which says the same at every ply.
-fn relative(score: i32, ply: i32) -> i32 {
-    if score >= REAL {
-        score + ply
-    } else if score <= -REAL {
-        score - ply
-    } else {
-        0
-    }
-}
-
-/// The score at `ply` of a score the table keeps (see [`relative`]).
-fn absolute(kept: i32, ply: i32) -> i32 {
-    match kept.signum() {
-        1 => kept - ply,
-        -1 => kept + ply,
-        _ => 0,
-    }
-}
-
 /// Whether a board of `cells` cells is its own image under the half turn
 /// (cell `i` goes to `cells − 1 − i`), footholds and players, one player on
 /// the other's image.
 fn half_turn_symmetric(board: u64, mover: usize, other: usize, cells: usize) -> bool {
     mover + other + 1 == cells && board.reverse_bits() >> (64 - cells) == board
-}
-
-/// The ply at which a game with this (root) score ends.
-fn plies_of(score: i32) -> u32 {
-    if score > 0 {
-        (K - score) as u32
-    } else {
-        (K + score) as u32
-    }
 }
 
 /// A move of a line of play: the player (0 for A, 1 for B), its cell
@@ -231,6 +185,25 @@ pub fn principal_line_within(
         return Err(OutOfBudget { budget });
     }
     Ok((line, root > 0, solver.work()))
+}
+
+/// Where the players stand: apart, the mover's region given, or together,
+/// their live region given when it is known.
+enum Region {
+    Apart(u64),
+    Together(Option<u64>),
+}
+
+/// What the table says of a position.
+enum Probe {
+    /// Its score, within the window.
+    Known(i32),
+    /// To be searched, in this window, this move first if any.
+    Search {
+        alpha: i32,
+        beta: i32,
+        hint: Option<usize>,
+    },
 }
 
 struct Solver {
@@ -353,25 +326,29 @@ impl Solver {
     /// The score for the mover on `mover`, the other player on `other`, with
     /// footholds `board`, searched within the window `(alpha, beta)`.
     fn value(&mut self, board: u64, mover: usize, other: usize, alpha: i32, beta: i32) -> i32 {
-        self.value_of(board, mover, other, alpha, beta, 0)
+        self.value_of(board, mover, other, alpha, beta, None)
     }
 
     /// [`Solver::value`], told the live region when the parent already knows
-    /// it (0: not known): the footholds the two players reach, who are then
-    /// connected. The parent's territory count finds it, or the parent's
-    /// region less the cell it left, when that cell was no cut; the flood
-    /// fill that would find it again is among the costliest steps of a
-    /// node. It must be exact, since it is the table's key. (Below the
-    /// table's threshold a connected position may pass 0 on: there only
-    /// separation is checked, by a flood fill that stops early.)
+    /// it: the footholds the two players reach, who are then connected. The
+    /// parent's territory count finds it, or the parent's region less the
+    /// cell it left, when that cell was no cut; the flood fill that would
+    /// find it again is among the costliest steps of a node. It must be
+    /// exact, since it is the table's key.
+    ///
+    /// A node, in order: the budget; the ends it can see at once
+    /// ([`Solver::settled`]); the half-turn cut ([`Solver::mirror_cut`]);
+    /// the live region, and the endgame when the players are apart
+    /// ([`Solver::live_region`]); the table ([`Solver::probe`]); the moves
+    /// ([`Solver::best_move`]); and what the table keeps.
     fn value_of(
         &mut self,
         board: u64,
         mover: usize,
         other: usize,
-        mut alpha: i32,
-        mut beta: i32,
-        known_region: u64,
+        alpha: i32,
+        beta: i32,
+        known_region: Option<u64>,
     ) -> i32 {
         // Past the budget every value is 0 and meaningless: the callers
         // check `exhausted` and report it instead of an answer.
@@ -380,110 +357,206 @@ impl Solver {
             return 0;
         }
         let ply = self.start_count - board.count_ones() as i32;
-        // A vanished cell or no move: the mover loses now.
-        if board & (1 << mover) == 0 {
-            return -(K - ply);
+        if let Some(score) = self.settled(board, mover, other, ply) {
+            return score;
         }
-        let moves = self.geometry.adjacent[mover] & board;
-        if moves == 0 {
-            return -(K - ply);
+        if let Some(score) = self.mirror_cut(board, mover, other, ply, alpha) {
+            return score;
         }
-        // Win in one: stepping off a shared cell drops the other player, and
-        // the other's moves after ours do not depend on where we go.
-        let after = board & !(1 << mover);
-        if mover == other || self.geometry.adjacent[other] & after == 0 {
-            return K - (ply + 1);
-        }
-        // In a position symmetric under the half turn the mover loses, at
-        // the latest once every foothold left is used: a mover that needs
-        // more than that fails low here.
-        if self.mirror && self.mirrored(board, mover, other) {
-            let latest_loss = -(K - (ply + board.count_ones() as i32));
-            if latest_loss <= alpha {
-                return latest_loss;
-            }
-        }
-        // Separated players each walk their own region.
         let use_table = board.count_ones() > self.table_from;
-        let region = if known_region != 0 {
-            known_region
-        } else if !use_table && self.geometry.connected(1 << mover, 1 << other, board) {
-            // Without the table only separation matters, and a flood fill
-            // that stops at the other player tells it sooner.
-            0
-        } else {
-            self.geometry.flood(1 << mover, board)
+        let region = match self.live_region(board, mover, other, use_table, known_region) {
+            Region::Apart(region) => {
+                return self
+                    .endgame
+                    .separated(&self.geometry, board, (mover, region), other, ply)
+            }
+            Region::Together(region) => region,
         };
-        if region != 0 && region & (1 << other) == 0 {
-            return self
-                .endgame
-                .separated(&self.geometry, board, (mover, region), other, ply);
-        }
-
+        let slot = match (use_table, region) {
+            (true, Some(region)) => Some(self.table.slot(region, mover, other)),
+            _ => None,
+        };
         let key = Entry::key(mover, other);
-        let slot = use_table.then(|| self.table.slot(region, mover, other));
+        let (alpha, beta, hint) = match self.probe(slot, region, key, ply, alpha, beta) {
+            Probe::Known(score) => return score,
+            Probe::Search { alpha, beta, hint } => (alpha, beta, hint),
+        };
         // The subtree's size, in game-tree nodes, decides what the table keeps.
         let nodes_before = self.nodes;
-        let mut hint = None;
-        let entry = slot.map_or_else(Entry::default, |slot| self.table.get(slot, region, key));
-        if entry.matches(region, key) {
-            let score = absolute(entry.score(), ply);
-            match entry.bound() {
-                Bound::Exact => return score,
-                Bound::Lower => alpha = alpha.max(score),
-                Bound::Upper => beta = beta.min(score),
-            }
-            if alpha >= beta {
-                return score;
-            }
-            // A move that failed low like all the others is no hint.
-            if entry.bound() != Bound::Upper {
-                hint = entry.best_move();
-            }
+        let (best, best_move) = self.best_move(board, mover, other, ply, alpha, beta, region, hint);
+        if let (Some(slot), Some(region)) = (slot, region) {
+            let bound = if best <= alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let work = self.nodes - nodes_before;
+            let entry = Entry::new(region, key, relative(best, ply), bound, best_move, work);
+            self.table.store(slot, entry);
         }
-        // No win in one, so the best is a win three plies on; a loss comes
-        // two plies on at the earliest. Narrow the window to what is possible.
-        let best_possible = K - (ply + 3);
-        if alpha >= best_possible {
-            return best_possible;
-        }
-        beta = beta.min(best_possible);
+        best
+    }
 
-        let original_alpha = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = 0;
+    /// The score of a position whose end is in sight without a search: the
+    /// mover stands on a vanished cell or has no move (a loss now), or wins
+    /// in one (stepping off a shared cell drops the other player, and
+    /// otherwise the other's moves after ours do not depend on where we
+    /// go).
+    #[inline]
+    fn settled(&self, board: u64, mover: usize, other: usize, ply: i32) -> Option<i32> {
+        if board & (1 << mover) == 0 || self.geometry.adjacent[mover] & board == 0 {
+            return Some(loss_at(ply));
+        }
+        let after = board & !(1 << mover);
+        if mover == other || self.geometry.adjacent[other] & after == 0 {
+            return Some(win_at(ply + 1));
+        }
+        None
+    }
+
+    /// In a position symmetric under the half turn the mover loses, at the
+    /// latest once every foothold left is used: a mover that needs more
+    /// than that (`alpha`) fails low here.
+    #[inline]
+    fn mirror_cut(
+        &self,
+        board: u64,
+        mover: usize,
+        other: usize,
+        ply: i32,
+        alpha: i32,
+    ) -> Option<i32> {
+        if !self.mirror || !self.mirrored(board, mover, other) {
+            return None;
+        }
+        let latest_loss = loss_at(ply + board.count_ones() as i32);
+        (latest_loss <= alpha).then_some(latest_loss)
+    }
+
+    /// Whether the players are apart (each then walks its own region, the
+    /// mover's given) or together, with their live region when it is known.
+    /// Below the table's threshold only separation matters, and a flood fill
+    /// that stops at the other player tells it sooner: the region of a
+    /// connected position is then left unknown.
+    #[inline]
+    fn live_region(
+        &self,
+        board: u64,
+        mover: usize,
+        other: usize,
+        use_table: bool,
+        known: Option<u64>,
+    ) -> Region {
+        let region = match known {
+            Some(region) => region,
+            None if !use_table && self.geometry.connected(1 << mover, 1 << other, board) => {
+                return Region::Together(None)
+            }
+            None => self.geometry.flood(1 << mover, board),
+        };
+        if region & (1 << other) == 0 {
+            Region::Apart(region)
+        } else {
+            Region::Together(Some(region))
+        }
+    }
+
+    /// What the table knows of the position: enough to answer it, or a
+    /// narrower window and a move to try first. Without a win in one the
+    /// best is a win three plies on, and the window is narrowed to that too.
+    #[inline]
+    fn probe(
+        &self,
+        slot: Option<usize>,
+        region: Option<u64>,
+        key: u64,
+        ply: i32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Probe {
+        let mut hint = None;
+        if let (Some(slot), Some(region)) = (slot, region) {
+            let entry = self.table.get(slot, region, key);
+            if entry.matches(region, key) {
+                let score = absolute(entry.score(), ply);
+                match entry.bound() {
+                    Bound::Exact => return Probe::Known(score),
+                    Bound::Lower => alpha = alpha.max(score),
+                    Bound::Upper => beta = beta.min(score),
+                }
+                if alpha >= beta {
+                    return Probe::Known(score);
+                }
+                // A move that failed low like all the others is no hint.
+                if entry.bound() != Bound::Upper {
+                    hint = entry.best_move();
+                }
+            }
+        }
+        let best_possible = win_at(ply + 3);
+        if alpha >= best_possible {
+            return Probe::Known(best_possible);
+        }
+        Probe::Search {
+            alpha,
+            beta: beta.min(best_possible),
+            hint,
+        }
+    }
+
+    /// The best score over the mover's moves, and the move that gives it, by
+    /// principal variation search over the moves in territory order: the
+    /// first gets the full window, the others a null window first, and a
+    /// second search only if they might be better. A move through which
+    /// the other player surely makes so many moves that no win can come in
+    /// time is not searched.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn best_move(
+        &mut self,
+        board: u64,
+        mover: usize,
+        other: usize,
+        ply: i32,
+        mut alpha: i32,
+        beta: i32,
+        region: Option<u64>,
+        hint: Option<usize>,
+    ) -> (i32, usize) {
+        let after = board & !(1 << mover);
+        let moves = self.geometry.adjacent[mover] & board;
         let mut ordered = [Candidate::default(); 4];
         let count = order_moves(&self.geometry, after, moves, other, hint, &mut ordered);
         // The players are connected here, and stay so after any move if the
         // cell the mover leaves is no cut between its neighbours.
         let stays_connected = ordered[..count].iter().any(|c| c.region == 0)
             && self.geometry.keeps_connected(mover, after);
+        let (mut best, mut best_move) = (-INFINITY, 0);
         for (index, candidate) in ordered[..count].iter().enumerate() {
             let next = candidate.cell;
-            let connected = if candidate.region != 0 {
-                candidate.region
-            } else if stays_connected && region != 0 {
-                region & !(1 << mover)
+            let child_region = if candidate.region != 0 {
+                Some(candidate.region)
+            } else if stays_connected {
+                region.map(|region| region & !(1 << mover))
             } else {
-                0
+                None
             };
             // The other player surely makes `other_walk` moves after this
             // one, so a win through it comes no sooner than that allows.
-            let upper = K - (ply + 1 + 2 * candidate.other_walk as i32);
+            let upper = win_at(ply + 1 + 2 * candidate.other_walk as i32);
             if upper <= alpha {
                 best = best.max(upper);
                 continue;
             }
-            // Principal variation search: the first move gets the full window,
-            // the others a null window first, and a re-search only if they
-            // might be better.
             let mut score;
             if index == 0 {
-                score = -self.value_of(after, other, next, -beta, -alpha, connected);
+                score = -self.value_of(after, other, next, -beta, -alpha, child_region);
             } else {
-                score = -self.value_of(after, other, next, -alpha - 1, -alpha, connected);
+                score = -self.value_of(after, other, next, -alpha - 1, -alpha, child_region);
                 if score > alpha && score < beta {
-                    score = -self.value_of(after, other, next, -beta, -alpha, connected);
+                    score = -self.value_of(after, other, next, -beta, -alpha, child_region);
                 }
             }
             if score > best {
@@ -497,27 +570,7 @@ impl Solver {
                 }
             }
         }
-        let bound = if best <= original_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        if let Some(slot) = slot {
-            self.table.store(
-                slot,
-                Entry::new(
-                    region,
-                    key,
-                    relative(best, ply),
-                    bound,
-                    best_move,
-                    self.nodes - nodes_before,
-                ),
-            );
-        }
-        best
+        (best, best_move)
     }
 
     /// Whether the position is its own image under the half turn, the other
@@ -552,25 +605,6 @@ mod tests {
         assert_eq!(answer("[[1, 1, 0, 1, 1]] [0, 0] [0, 3]"), 2);
         // A walks 2, B walks 1: A wins after 2·1 + 1 = 3 moves.
         assert_eq!(answer("[[1, 1, 1, 0, 1, 1]] [0, 0] [0, 4]"), 3);
-    }
-
-    #[test]
-    fn relative_scores_move_with_the_ply() {
-        // A win 5 plies on, kept at ply 10 and read at ply 14.
-        assert_eq!(absolute(relative(K - 15, 10), 14), K - 19);
-        // A loss 6 plies on, likewise.
-        assert_eq!(absolute(relative(-(K - 16), 10), 14), -(K - 20));
-        // Scores never come between -REAL and REAL, but bounds can: those
-        // say only who wins, and stay on their side of 0 at every ply.
-        for bound in [-REAL + 1, -1, 1, REAL - 1] {
-            assert_eq!(absolute(relative(bound, 10), 50), 0);
-        }
-        // Every real score round-trips at the same ply.
-        for ply in 0..64 {
-            for score in (REAL..=K - ply).chain(-(K - ply)..=-REAL) {
-                assert_eq!(absolute(relative(score, ply), ply), score);
-            }
-        }
     }
 
     #[test]

@@ -13,8 +13,9 @@
 //! reference is `game2048::naive` at depth 10, all 4^10 sequences. Nothing
 //! of the engine is copied here: the bundle inlines the `game2048` crate.
 //!
-//! The pipeline is `game2048::parse` → [`solve`] → `game2048::format_answer`;
-//! `main.rs` only hands the [`contract`] to the shared command line.
+//! The pipeline is `game2048::parse` → [`solve`] → `game2048::format_answer`.
+//! The contract is game2048's at ten moves, built with the `contract`
+//! feature and never bundled.
 
 #[cfg(feature = "contract")]
 pub mod contract;

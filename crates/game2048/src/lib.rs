@@ -18,7 +18,9 @@
 //! always. It is the reference the engine is tested against.
 //!
 //! The pipeline is [`parse()`] → [`solve`] → [`format_answer`], each a pure
-//! function; `main.rs` only wires stdin, stdout, flags and exit codes.
+//! function, in [`judge`]. What only the tools and the binary use (the
+//! contract, the validator, the generators, the replay page) is built with
+//! the `contract` feature, and never bundled.
 
 pub mod board;
 pub mod bound;

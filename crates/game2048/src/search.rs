@@ -212,7 +212,13 @@ impl Searcher {
     }
 
     /// Searches the board at `level`, `slot` with `moves_left` moves left.
-    /// Returns `true` once the answer is proven (the cap is reached).
+    /// Returns `true` once the search is over: the answer proven (the cap
+    /// reached), or the work limit passed.
+    ///
+    /// A node, in order: offer its own largest tile; the bound; the last
+    /// move ([`Searcher::last_move`]) or the two-move test; the table; then
+    /// the last two moves ([`Searcher::last_two_moves`]) or the children,
+    /// most promising first ([`Searcher::expand`]).
     fn visit(
         &mut self,
         level: usize,
@@ -229,27 +235,17 @@ impl Searcher {
         }
         // Every node past the bound reads its board at least once (the last
         // move's scan, the two-move test, the table's hash): that is work too.
-        self.work += self.area as u64;
-        if self.work > self.work_limit {
-            self.gave_up = true;
+        if self.spend(self.area as u64) {
             return true;
         }
         let node = (level * 4 + slot) * self.area;
+        let board = node..node + self.area;
         if moves_left == 1 {
-            // The last move needs no children: its best tile follows from the
-            // equal neighbours along rows and columns.
-            if let Some((exponent, direction)) =
-                best_single_move(&self.boards[node..node + self.area], self.side)
-            {
-                if self.best.offer(exponent, &self.line, &[direction]) {
-                    return self.best.exponent >= self.cap;
-                }
-            }
-            return false;
+            return self.last_move(board);
         }
         if moves_left == 2
             && !two_moves_can_reach(
-                &self.boards[node..node + self.area],
+                &self.boards[board.clone()],
                 self.side,
                 counts,
                 self.best.exponent + 1,
@@ -257,60 +253,112 @@ impl Searcher {
         {
             return false;
         }
-        if moves_left >= TABLE_MIN_DEPTH {
-            if let Some(table) = &mut self.table {
-                if !table.insert(&self.boards[node..node + self.area], moves_left as u8) {
-                    return false;
-                }
-            }
+        if self.searched_before(board, moves_left) {
+            return false;
         }
-
-        self.work += 4 * self.area as u64;
-        if self.work > self.work_limit {
-            self.gave_up = true;
+        // Making the children slides every cell four times.
+        if self.spend(4 * self.area as u64) {
             return true;
         }
+        if moves_left == 2 {
+            self.last_two_moves(level, node)
+        } else {
+            self.expand(level, node, moves_left, counts, largest)
+        }
+    }
+
+    /// Counts `work` cells read or slid; `true` once past the work limit
+    /// (the search then gives up).
+    #[inline]
+    fn spend(&mut self, work: u64) -> bool {
+        self.work += work;
+        if self.work > self.work_limit {
+            self.gave_up = true;
+        }
+        self.gave_up
+    }
+
+    /// The last move needs no children: its best tile follows from the equal
+    /// neighbours along rows and columns.
+    #[inline]
+    fn last_move(&mut self, board: std::ops::Range<usize>) -> bool {
+        if let Some((exponent, direction)) = best_single_move(&self.boards[board], self.side) {
+            if self.best.offer(exponent, &self.line, &[direction]) {
+                return self.best.exponent >= self.cap;
+            }
+        }
+        false
+    }
+
+    /// Whether the table has seen the board with as many moves left (and
+    /// records it if not); boards this close to the leaves skip the table.
+    #[inline]
+    fn searched_before(&mut self, board: std::ops::Range<usize>, moves_left: u32) -> bool {
+        if moves_left < TABLE_MIN_DEPTH {
+            return false;
+        }
+        match &mut self.table {
+            Some(table) => !table.insert(&self.boards[board], moves_left as u8),
+            None => false,
+        }
+    }
+
+    /// Two moves left: the children are last-move boards, and one pass over
+    /// each gives its largest tile and the best its last move can make.
+    fn last_two_moves(&mut self, level: usize, node: usize) -> bool {
         let children = (level + 1) * 4 * self.area;
         let (parents, next_level) = self.boards.split_at_mut(children);
         let parent = &parents[node..node + self.area];
-        if moves_left == 2 {
-            // The children are last-move boards: one pass over each gives
-            // its largest tile and the best its last move can make.
-            let child = &mut next_level[..self.area];
-            for direction in Move::ALL {
-                if !apply_move_into(parent, child, self.side, direction) {
-                    continue;
-                }
-                let (child_largest, last) = scan_last_move(child, self.side);
-                let mut improved = self.best.offer(child_largest, &self.line, &[direction]);
-                if let Some((exponent, second)) = last {
-                    improved |= self.best.offer(exponent, &self.line, &[direction, second]);
-                }
-                if improved && self.best.exponent >= self.cap {
-                    return true;
-                }
+        let child = &mut next_level[..self.area];
+        for direction in Move::ALL {
+            if !apply_move_into(parent, child, self.side, direction) {
+                continue;
             }
-            return false;
+            let (child_largest, last) = scan_last_move(child, self.side);
+            let mut improved = self.best.offer(child_largest, &self.line, &[direction]);
+            if let Some((exponent, second)) = last {
+                improved |= self.best.offer(exponent, &self.line, &[direction, second]);
+            }
+            if improved && self.best.exponent >= self.cap {
+                return true;
+            }
         }
-        // Make the four children and order them, most promising first.
+        false
+    }
+
+    /// Makes the four children, each with its tile counts kept up to date
+    /// by its slide's merges, and searches them most promising first: a
+    /// larger new tile first, then fewer tiles (more merging).
+    fn expand(
+        &mut self,
+        level: usize,
+        node: usize,
+        moves_left: u32,
+        counts: &[u32; EXPONENTS],
+        largest: u8,
+    ) -> bool {
         let mut order: [(u8, u32, usize); 4] = [(0, 0, 0); 4];
         let mut child_counts = [[0u32; EXPONENTS]; 4];
         let mut live = 0;
-        for (k, direction) in Move::ALL.into_iter().enumerate() {
-            let child = &mut next_level[k * self.area..(k + 1) * self.area];
-            child_counts[k] = *counts;
-            if !apply_move::<true>(parent, child, self.side, direction, &mut child_counts[k]) {
-                continue;
+        {
+            let children = (level + 1) * 4 * self.area;
+            let (parents, next_level) = self.boards.split_at_mut(children);
+            let parent = &parents[node..node + self.area];
+            for (k, direction) in Move::ALL.into_iter().enumerate() {
+                let child = &mut next_level[k * self.area..(k + 1) * self.area];
+                child_counts[k] = *counts;
+                if !apply_move::<true>(parent, child, self.side, direction, &mut child_counts[k]) {
+                    continue;
+                }
+                // A move keeps or merges the largest tiles: the largest grows
+                // by one or stays.
+                let child_largest = largest + u8::from(child_counts[k][largest as usize + 1] > 0);
+                let tiles = self.area as u32 - child_counts[k][0];
+                order[live] = (child_largest, tiles, k);
+                live += 1;
             }
-            // A move keeps or merges the largest tiles: the largest grows by
-            // one or stays.
-            let child_largest = largest + u8::from(child_counts[k][largest as usize + 1] > 0);
-            let tiles = self.area as u32 - child_counts[k][0];
-            order[live] = (child_largest, tiles, k);
-            live += 1;
         }
         let order = &mut order[..live];
-        // Larger new tile first, then fewer tiles (more merging) first.
         order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
         for &(child_largest, _, k) in order.iter() {
             self.line.push(Move::ALL[k]);

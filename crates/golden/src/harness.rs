@@ -173,7 +173,10 @@ pub fn run(args: &Arguments, trials: Vec<Trial>) -> Conclusion {
     run_reporting_to(args, trials, &mut std::io::stdout())
 }
 
-/// [`run`], reporting to `out`.
+/// [`run`], reporting to `out`: the trials are selected by the command
+/// line ([`select`]), the ignored ones reported, the rest run on the
+/// threads ([`run_all`]), and the failures and the summary written
+/// ([`summary`]).
 pub fn run_reporting_to(
     args: &Arguments,
     trials: Vec<Trial>,
@@ -187,14 +190,7 @@ pub fn run_reporting_to(
     };
     let total = trials.len();
     let mut conclusion = Conclusion::default();
-    let mut selected = Vec::new();
-    for trial in trials {
-        if args.selects(&trial.name) {
-            selected.push(trial);
-        } else {
-            conclusion.filtered_out += 1;
-        }
-    }
+    let selected = select(args, trials, &mut conclusion);
     if args.list {
         for trial in &selected {
             println!("{}: test", trial.name);
@@ -207,8 +203,8 @@ pub fn run_reporting_to(
         selected.len(),
         if selected.len() == 1 { "" } else { "s" }
     );
-    let mut to_run = Vec::new();
     let width = selected.iter().map(|t| t.name.len()).max().unwrap_or(0);
+    let mut to_run = Vec::new();
     for trial in selected {
         let runs = if args.ignored {
             trial.ignored
@@ -222,10 +218,44 @@ pub fn run_reporting_to(
             conclusion.ignored += 1;
         }
     }
+    let (passed, mut failures) = run_all(args, to_run, width, &say);
+    failures.sort();
+    conclusion.passed = passed;
+    conclusion.failed = failures.len();
+    say(&summary(args, &conclusion, &failures, started));
+    debug_assert_eq!(
+        conclusion.passed + conclusion.failed + conclusion.ignored + conclusion.filtered_out,
+        total
+    );
+    conclusion
+}
+
+/// The trials the command line's filters select; the others are counted
+/// as filtered out.
+fn select(args: &Arguments, trials: Vec<Trial>, conclusion: &mut Conclusion) -> Vec<Trial> {
+    let mut selected = Vec::new();
+    for trial in trials {
+        if args.selects(&trial.name) {
+            selected.push(trial);
+        } else {
+            conclusion.filtered_out += 1;
+        }
+    }
+    selected
+}
+
+/// Runs the trials on as many threads as asked, reporting each as it ends;
+/// returns how many passed, and each failure's name and message.
+fn run_all(
+    args: &Arguments,
+    trials: Vec<Trial>,
+    width: usize,
+    say: &(dyn Fn(&str) + Sync),
+) -> (usize, Vec<(String, String)>) {
     let threads = args
         .test_threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let queue = Mutex::new(to_run.into_iter());
+    let queue = Mutex::new(trials.into_iter());
     let failures = Mutex::new(Vec::new());
     let passed = Mutex::new(0usize);
     std::thread::scope(|scope| {
@@ -235,19 +265,7 @@ pub fn run_reporting_to(
                     break;
                 };
                 let name = trial.name;
-                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(trial.body));
-                let failure = match outcome {
-                    Ok(Ok(())) => None,
-                    Ok(Err(Failed(message))) => Some(message),
-                    Err(panic) => Some(
-                        panic
-                            .downcast_ref::<String>()
-                            .cloned()
-                            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                            .unwrap_or_else(|| "the test panicked".to_string()),
-                    ),
-                };
-                match failure {
+                match failure_of(trial.body) {
                     None => {
                         say(&report(args, &name, width, "ok"));
                         *passed.lock().unwrap_or_else(|e| e.into_inner()) += 1;
@@ -263,21 +281,46 @@ pub fn run_reporting_to(
             });
         }
     });
-    let mut failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
-    failures.sort();
-    conclusion.passed = passed.into_inner().unwrap_or_else(|e| e.into_inner());
-    conclusion.failed = failures.len();
+    (
+        passed.into_inner().unwrap_or_else(|e| e.into_inner()),
+        failures.into_inner().unwrap_or_else(|e| e.into_inner()),
+    )
+}
+
+/// Runs one trial's body: `None` when it passed, else why it failed (its
+/// error, or its panic's message).
+fn failure_of(body: Box<dyn FnOnce() -> Result<(), Failed> + Send>) -> Option<String> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)) {
+        Ok(Ok(())) => None,
+        Ok(Err(Failed(message))) => Some(message),
+        Err(panic) => Some(
+            panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "the test panicked".to_string()),
+        ),
+    }
+}
+
+/// The failures, each with its message, and libtest's summary line.
+fn summary(
+    args: &Arguments,
+    conclusion: &Conclusion,
+    failures: &[(String, String)],
+    started: Instant,
+) -> String {
     let mut text = String::new();
     if args.quiet {
         text.push('\n');
     }
     if !failures.is_empty() {
         text.push_str("\nfailures:\n\n");
-        for (name, message) in &failures {
+        for (name, message) in failures {
             text.push_str(&format!("---- {name} ----\n{message}\n\n"));
         }
         text.push_str("\nfailures:\n");
-        for (name, _) in &failures {
+        for (name, _) in failures {
             text.push_str(&format!("    {name}\n"));
         }
     }
@@ -290,12 +333,7 @@ pub fn run_reporting_to(
         conclusion.filtered_out,
         started.elapsed().as_secs_f64()
     ));
-    say(&text);
-    debug_assert_eq!(
-        conclusion.passed + conclusion.failed + conclusion.ignored + conclusion.filtered_out,
-        total
-    );
-    conclusion
+    text
 }
 
 /// One test's line (or, with `-q`, its one character).

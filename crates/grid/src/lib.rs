@@ -1,4 +1,4 @@
-//! Small, dependency-free utilities shared by the four grid-game solvers.
+//! Small, dependency-free utilities shared by the grid-game solvers.
 //!
 //! Everything here is generic: nothing knows about 2048, Othello, Puyo or the
 //! footholds game. Each module is small and named after what it holds, in the
@@ -11,6 +11,7 @@
 //!   gravity are both that).
 //! - [`components`]: connected components of equal cells, without recursion.
 //! - [`hash`]: hashing for transposition tables (fold and avalanche).
+//! - [`budget`]: work limits, each written once with its figure.
 //! - [`input`]: input errors that name their place, and the ASCII text check.
 //! - [`lines`]: reading input line by line and token by token.
 //! - [`scanner`]: a byte-level reader for large numeric inputs.

@@ -13,8 +13,11 @@
 //! Moves are checked: a move on an occupied cell or one that flips nothing
 //! is an error naming the case and line.
 //!
-//! The pipeline is [`parse()`] → [`solve`] → [`format_answers`], each a pure
-//! function; `main.rs` only wires stdin, stdout, flags and exit codes.
+//! The judge path, [`judge`], is [`run`]: one pass that reads, replays and
+//! writes as it goes. [`parse()`] → [`solve`] → [`format_answers`], each a
+//! pure function, is the reference's pipeline (`--naive`). What only the
+//! tools and the binary use (the contract, the validator, the generators,
+//! the replay page) is built with the `contract` feature, and never bundled.
 
 pub mod bitboard;
 #[cfg(feature = "contract")]

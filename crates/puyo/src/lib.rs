@@ -19,7 +19,9 @@
 //! the whole field each round, O(H·W) per chain, and is the reference.
 //!
 //! The pipeline is [`parse()`] → [`chain_count`] → [`format_answer`], each a
-//! pure function; `main.rs` only wires stdin, stdout, flags and exit codes.
+//! pure function, in [`judge`]. What only the tools and the binary use (the
+//! contract, the validator, the generators, the replay page) is built with
+//! the `contract` feature, and never bundled.
 
 pub mod bitboard;
 #[cfg(feature = "contract")]

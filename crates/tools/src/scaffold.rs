@@ -2,8 +2,9 @@
 //! in `crates/tools/templates/` and registers it.
 //!
 //! It writes `crates/NAME/` (a library doing parse → solve → format, with
-//! `naive`, a fast engine `fast`, `explain`, `replay` and the `contract`; a thin
-//! `main`; golden and property tests) and `inputs/NAME/sample-1.in` and
+//! `naive`, a fast engine named after what it holds (`flood`), `explain`,
+//! and, with the `contract` feature, `validate`, `generate`, `replay` and
+//! the `contract`; a two-line `main`; golden and property tests) and `inputs/NAME/sample-1.in` and
 //! `.out`, all for a small stand-in problem so that everything builds,
 //! bundles and passes from the start. It edits two existing files: the
 //! registry (`crates/problems/Cargo.toml`) and the README's problem table.
@@ -54,8 +55,8 @@ const TEMPLATE: &[(&str, &str)] = &[
         include_str!("../templates/src/naive.rs.tmpl"),
     ),
     (
-        "crates/NAME/src/fast.rs",
-        include_str!("../templates/src/fast.rs.tmpl"),
+        "crates/NAME/src/flood.rs",
+        include_str!("../templates/src/flood.rs.tmpl"),
     ),
     (
         "crates/NAME/src/explain.rs",

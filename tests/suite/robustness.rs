@@ -5,8 +5,7 @@
 
 use proptest::prelude::*;
 
-mod common;
-use common::config;
+use crate::util::config;
 use std::path::Path;
 
 /// The golden inputs of a binary (answers and errors), as seeds to mutate.

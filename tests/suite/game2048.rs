@@ -9,8 +9,7 @@ use game2048::{Board, Move};
 use grid::Grid;
 use proptest::prelude::*;
 
-mod common;
-use common::config;
+use crate::util::config;
 
 /// Boards of side 1..=8 drawn from several value distributions.
 fn boards() -> impl Strategy<Value = Board> {

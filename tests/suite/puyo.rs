@@ -5,8 +5,7 @@ use grid_games::puyo_fields::{column_chain, random_settled};
 use grid_games::SplitMix64;
 use proptest::prelude::*;
 
-mod common;
-use common::config;
+use crate::util::config;
 use puyo::field::{field_to_string, is_colour, EMPTY, GARBAGE};
 use puyo::naive;
 use puyo::rules::{fall, POP_SIZE};

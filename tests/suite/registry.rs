@@ -10,8 +10,7 @@
 use cli::Space;
 use proptest::prelude::*;
 
-mod common;
-use common::config;
+use crate::util::config;
 
 /// Checks one problem on one generated input.
 fn agrees(name: &str, seed: u64, size: usize, space: Space) -> Result<(), TestCaseError> {

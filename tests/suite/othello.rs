@@ -8,8 +8,7 @@ use othello::game::{Case, Move, Stone};
 use othello::naive;
 use proptest::prelude::*;
 
-mod common;
-use common::config;
+use crate::util::config;
 
 /// A random legal game: board side 4, 6 or 8, any length up to the end.
 fn games() -> impl Strategy<Value = Case> {

@@ -9,8 +9,7 @@ use footholds::{naive, search};
 use grid_games::footholds_games::full_board;
 use proptest::prelude::*;
 
-mod common;
-use common::config;
+use crate::util::config;
 
 /// A game on a `height × width` board with about `holes_percent` holes;
 /// the starting cells are footholds (and may be the same cell).
