@@ -14,6 +14,7 @@
 //! `tests/hostile.rs` is a binary of its own: it runs its cases one at a
 //! time, as the binaries, under memory and time caps.
 
+mod architecture;
 mod footholds;
 mod game2048;
 mod game2048_hard;

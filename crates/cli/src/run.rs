@@ -1,5 +1,5 @@
 //! A binary's `main`: the command line, the input, the answer, the output
-//! and the exit status, for any [`Problem`].
+//! and the exit status, for any [`crate::AnyProblem`].
 //!
 //! The answer is written first; the explanation (`--explain`, on stderr) and
 //! the page (`--replay FILE`) follow it, so that a side output that fails

@@ -174,9 +174,9 @@ pub fn run(args: &Arguments, trials: Vec<Trial>) -> Conclusion {
 }
 
 /// [`run`], reporting to `out`: the trials are selected by the command
-/// line ([`select`]), the ignored ones reported, the rest run on the
-/// threads ([`run_all`]), and the failures and the summary written
-/// ([`summary`]).
+/// line (`select`), the ignored ones reported, the rest run on the
+/// threads (`run_all`), and the failures and the summary written
+/// (`summary`).
 pub fn run_reporting_to(
     args: &Arguments,
     trials: Vec<Trial>,

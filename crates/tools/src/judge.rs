@@ -134,6 +134,7 @@ pub fn judge(settings: &Settings, cases: &[Case], out: &mut dyn Write) -> std::i
     for case in cases {
         if user && case.needs_flags() {
             tally.flags_skipped += 1;
+            tally.census.flags += 1;
             continue;
         }
         let input = match std::fs::read(&case.input) {
