@@ -124,6 +124,7 @@ fn run(case: &Case) -> Result<(), Failed> {
             args.iter().cloned(),
             cli::run::Streams {
                 stdin,
+                stdin_fd: Some(0),
                 stdin_size: 0,
                 stdout,
                 stderr,

@@ -21,6 +21,7 @@ pub mod args;
 pub mod contract;
 pub mod files;
 pub mod flags;
+pub mod mapped;
 pub mod random;
 pub mod replay;
 pub mod run;

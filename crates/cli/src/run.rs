@@ -26,6 +26,7 @@ use grid::InputError;
 
 use crate::args::{Command, Request};
 use crate::contract::AnyProblem;
+use crate::mapped::InputBytes;
 
 /// Exit status for an answered input.
 pub const EXIT_OK: u8 = 0;
@@ -88,6 +89,7 @@ pub fn c_main(problem: &dyn AnyProblem) -> i32 {
             std::env::args_os().skip(1),
             Streams {
                 stdin: &mut std::io::stdin().lock(),
+                stdin_fd: Some(0),
                 stdin_size: stdin_size(),
                 stdout: &mut std::io::stdout().lock(),
                 stderr: &mut std::io::stderr(),
@@ -100,6 +102,9 @@ pub fn c_main(problem: &dyn AnyProblem) -> i32 {
 /// The standard streams a run reads and writes.
 pub struct Streams<'a> {
     pub stdin: &'a mut dyn Read,
+    /// Stdin's descriptor, when `stdin` reads it directly: a regular file
+    /// there is mapped into memory instead of read.
+    pub stdin_fd: Option<i32>,
     /// The input's size when it is known (a file), else 0.
     pub stdin_size: u64,
     pub stdout: &'a mut dyn Write,
@@ -116,6 +121,7 @@ pub fn run_with(
 ) -> u8 {
     let Streams {
         stdin,
+        stdin_fd,
         stdin_size,
         stdout,
         stderr,
@@ -134,7 +140,7 @@ pub fn run_with(
             return EXIT_BAD_USAGE;
         }
     }
-    let input = match read_input(&command, stdin, stdin_size) {
+    let input = match read_input(&command, stdin, stdin_fd, stdin_size) {
         Ok(input) => input,
         Err(e) => return refuse(stderr, &e),
     };
@@ -310,24 +316,41 @@ fn write_all(out: &mut dyn Write, text: &str) -> std::io::Result<()> {
 
 /// The input bytes: the file named on the command line, or stdin.
 ///
-/// The buffer is sized from the file's length when the input is a file,
-/// and otherwise grows by a quarter at a time, not by doubling, so that
+/// A regular file is mapped into memory (see [`crate::mapped`]). Anything
+/// else is read into a buffer sized from the file's length when it has one,
+/// and otherwise grown by a quarter at a time, not by doubling, so that
 /// holding the input costs little more than the input: the binaries promise
 /// at most twice the input and 64 MB.
 pub fn read_input(
     command: &Command,
     stdin: &mut dyn Read,
+    stdin_fd: Option<i32>,
     stdin_size: u64,
-) -> Result<Vec<u8>, InputError> {
+) -> Result<InputBytes, InputError> {
     match &command.input {
         Some(path) => std::fs::File::open(path)
             .and_then(|file| {
+                #[cfg(unix)]
+                {
+                    use std::os::fd::AsRawFd;
+                    if let Some(mapping) = crate::mapped::map_descriptor(file.as_raw_fd()) {
+                        return Ok(InputBytes::Mapped(mapping));
+                    }
+                }
                 let size = file.metadata().map_or(0, |m| m.len());
-                read_all(file, size)
+                read_all(file, size).map(InputBytes::Read)
             })
             .map_err(|e| InputError::new(format!("cannot read {}: {e}", path.display()))),
-        None => read_all(stdin, stdin_size)
-            .map_err(|e| InputError::new(format!("cannot read standard input: {e}"))),
+        None => {
+            #[cfg(unix)]
+            if let Some(mapping) = stdin_fd.and_then(crate::mapped::map_descriptor) {
+                return Ok(InputBytes::Mapped(mapping));
+            }
+            let _ = stdin_fd;
+            read_all(stdin, stdin_size)
+                .map(InputBytes::Read)
+                .map_err(|e| InputError::new(format!("cannot read standard input: {e}")))
+        }
     }
 }
 

@@ -82,7 +82,7 @@ const fn build_rays() -> [[u64; 8]; 64] {
 /// direction, the run of the opponent's stones next to it, if a stone of the
 /// mover closes the run.
 #[inline(always)]
-fn flips_from(cell: usize, own: u64, opponent: u64) -> u64 {
+pub(crate) fn flips_from(cell: usize, own: u64, opponent: u64) -> u64 {
     // Off-board cells of a smaller board are never occupied, so they block
     // every ray without a mask.
     let rays = &RAYS[cell];

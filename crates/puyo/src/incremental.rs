@@ -24,6 +24,11 @@ use grid::budget::WorkLimit;
 pub struct Engine {
     height: usize,
     width: usize,
+    /// `floor(2^64 / width) + 1` (for a width above 1): an index's row is
+    /// the high word of its product with this (exact for every index of a
+    /// field, which has at most 2^26 cells and 2^16 columns), a
+    /// multiplication instead of a division in the flood fill's inner loop.
+    row_of_index: u64,
     field: Field,
     /// Per column, the number of puyos (the field being settled, they fill
     /// the column's bottom rows).
@@ -91,6 +96,7 @@ impl Engine {
         Engine {
             height,
             width,
+            row_of_index: (u64::MAX / width.max(1) as u64).wrapping_add(1),
             visited: vec![0; (height * width + 63) / 64],
             field,
             heights,
@@ -128,9 +134,20 @@ impl Engine {
         }
     }
 
+    /// A cell's row and column.
+    #[inline]
+    fn position(&self, index: usize) -> (usize, usize) {
+        if self.width == 1 {
+            return (index, 0);
+        }
+        let row = ((index as u128 * u128::from(self.row_of_index)) >> 64) as usize;
+        (row, index - row * self.width)
+    }
+
     /// The orthogonal neighbours of a cell, by index.
+    #[inline]
     fn neighbours(&self, index: usize) -> [Option<usize>; 4] {
-        let (row, col) = (index / self.width, index % self.width);
+        let (row, col) = self.position(index);
         [
             (row > 0).then(|| index - self.width),
             (row + 1 < self.height).then(|| index + self.width),
@@ -179,7 +196,7 @@ impl Engine {
     /// removed row (counted from the bottom).
     fn remove(&mut self, index: usize) {
         self.set(index, EMPTY);
-        let (row, col) = (index / self.width, index % self.width);
+        let (row, col) = self.position(index);
         let from_bottom = self.height - 1 - row;
         if self.lowest_removed[col] == usize::MAX {
             self.touched_columns.push(col);
@@ -193,7 +210,17 @@ impl Engine {
     /// pops.
     pub fn play_round(&mut self) -> bool {
         self.popped.clear();
-        if std::mem::take(&mut self.first) || self.moved.len() > MOVED_CAP {
+        let first = std::mem::take(&mut self.first);
+        // The first round by bit masks, when the field has few colours.
+        let by_masks = if first {
+            crate::tetromino::popping_cells(&self.field)
+        } else {
+            None
+        };
+        if let Some(cells) = by_masks {
+            self.work += (self.height * self.width) as u64;
+            self.popped = cells;
+        } else if first || self.moved.len() > MOVED_CAP {
             self.moved.clear();
             for seed in 0..self.height * self.width {
                 self.search_from(seed);

@@ -36,6 +36,7 @@ pub mod parse;
 #[cfg(feature = "contract")]
 pub mod replay;
 pub mod rules;
+pub mod tetromino;
 #[cfg(feature = "contract")]
 pub mod validate;
 

@@ -183,6 +183,7 @@ pub fn judge(settings: &Settings, cases: &[Case], out: &mut dyn Write) -> std::i
                     args.iter().map(Into::into),
                     cli::run::Streams {
                         stdin,
+                        stdin_fd: Some(0),
                         stdin_size: 0,
                         stdout,
                         stderr,

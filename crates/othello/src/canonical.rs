@@ -1,0 +1,187 @@
+//! The judge's input as judges write it, replayed in one pass: `T`, then
+//! per case `N M` and `M` lines `x y c`, single spaces, `\n` (or `\r\n`)
+//! line endings, boards of 4, 6 or 8. The bytes are read in place, each
+//! move line as six bytes, with no tokenizer and no separate text check
+//! (every byte read is checked as it is read), and the two colours stay in
+//! registers through a case.
+//!
+//! Anything else (another spacing, a blank line, a larger board, an
+//! illegal move, an error of any kind) is not this module's to judge:
+//! [`replay`] then answers `None`, and the general reader
+//! ([`crate::parse::Reader`]) reads the input again from the start, with its
+//! exact errors. So the two agree on every input this one accepts, and
+//! every other input gets the general reader's answer or error.
+
+use crate::bitboard::{flips_from, Board};
+use crate::parse::MAX_CASES;
+
+/// The answers to a canonical input, or `None` for any input that is not
+/// canonical or not answered (the general reader decides those).
+pub fn replay(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut at = 0;
+    let cases = number(bytes, &mut at)?;
+    line_end(bytes, &mut at)?;
+    if cases > MAX_CASES {
+        return None;
+    }
+    // Each case takes at least four bytes (`N M` and its line end).
+    let mut out = Vec::with_capacity((cases as usize).min(bytes.len() / 4 + 1) * 16);
+    for case in 1..=cases {
+        let side = number(bytes, &mut at)?;
+        (bytes.get(at) == Some(&b' ')).then_some(())?;
+        at += 1;
+        let moves = number(bytes, &mut at)?;
+        line_end(bytes, &mut at)?;
+        if !matches!(side, 4 | 6 | 8) || moves > side * side - 4 {
+            return None;
+        }
+        let start = Board::start(side as usize);
+        let [mut black, mut white] = start.stones;
+        for _ in 0..moves {
+            let (cell, white_moves) = move_line(bytes, &mut at, side as u8)?;
+            let placed = 1u64 << cell;
+            if (black | white) & placed != 0 {
+                return None;
+            }
+            // The mover's stones and the opponent's, chosen without a branch
+            // (the colours alternate, and a branch on them mispredicts).
+            let white_mask = u64::from(white_moves).wrapping_neg();
+            let own = (black & !white_mask) | (white & white_mask);
+            let opponent = (white & !white_mask) | (black & white_mask);
+            let flipped = flips_from(cell, own, opponent);
+            if flipped == 0 {
+                return None;
+            }
+            let (own, opponent) = (own | flipped | placed, opponent ^ flipped);
+            black = (own & !white_mask) | (opponent & white_mask);
+            white = (opponent & !white_mask) | (own & white_mask);
+        }
+        let counts = crate::Counts {
+            black: black.count_ones(),
+            white: white.count_ones(),
+        };
+        crate::write_answer(&mut out, case as usize, counts);
+    }
+    // Only white space may follow the last case.
+    bytes[at..]
+        .iter()
+        .all(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+        .then_some(out)
+}
+
+/// A number written as judges write it: digits, no sign, no leading zero,
+/// at most nine of them.
+#[inline(always)]
+fn number(bytes: &[u8], at: &mut usize) -> Option<u64> {
+    let start = *at;
+    let mut value = 0u64;
+    while let Some(&byte) = bytes.get(*at) {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            break;
+        }
+        value = value * 10 + u64::from(digit);
+        *at += 1;
+    }
+    let length = *at - start;
+    let leading_zero = length > 1 && bytes[start] == b'0';
+    (length > 0 && length <= 9 && !leading_zero).then_some(value)
+}
+
+/// `\n` or `\r\n`.
+#[inline(always)]
+fn line_end(bytes: &[u8], at: &mut usize) -> Option<()> {
+    match bytes.get(*at) {
+        Some(b'\n') => *at += 1,
+        Some(b'\r') if bytes.get(*at + 1) == Some(&b'\n') => *at += 2,
+        _ => return None,
+    }
+    Some(())
+}
+
+/// A move line `x y c` and its line end, on a board of `side`: the cell
+/// (`row * 8 + col`, `x` the column and `y` the row) and whether white
+/// moves. Where eight bytes are left, the line is read as one word: its
+/// spaces and line end checked with one mask, its digits taken from their
+/// bytes.
+#[inline(always)]
+fn move_line(bytes: &[u8], at: &mut usize, side: u8) -> Option<(usize, bool)> {
+    const SHAPE: u64 = 0xFF << 8 | 0xFF << 24 | 0xFF << 40;
+    const LF_LINE: u64 = (b' ' as u64) << 8 | (b' ' as u64) << 24 | (b'\n' as u64) << 40;
+    if let Some(word) = bytes.get(*at..*at + 8) {
+        let word = u64::from_le_bytes(word.try_into().ok()?);
+        if word & SHAPE == LF_LINE {
+            let x = (word as u8).wrapping_sub(b'1');
+            let y = ((word >> 16) as u8).wrapping_sub(b'1');
+            let colour = ((word >> 32) as u8).wrapping_sub(b'1');
+            if (x < side) & (y < side) & (colour < 2) {
+                *at += 6;
+                return Some((usize::from(y) * 8 + usize::from(x), colour == 1));
+            }
+            return None;
+        }
+    }
+    let line = bytes.get(*at..*at + 6)?;
+    let (x, y, colour) = (
+        line[0].wrapping_sub(b'1'),
+        line[2].wrapping_sub(b'1'),
+        line[4],
+    );
+    let shape = line[1] == b' ' && line[3] == b' ';
+    if x >= side || y >= side || !shape || !(colour == b'1' || colour == b'2') {
+        return None;
+    }
+    *at += match line[5] {
+        b'\n' => 6,
+        b'\r' if bytes.get(*at + 6) == Some(&b'\n') => 7,
+        _ => return None,
+    };
+    Some((usize::from(y) * 8 + usize::from(x), colour == b'2'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_input_is_answered_as_the_general_reader_answers_it() {
+        let sample = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../inputs/othello/sample-1.in"
+        ))
+        .unwrap();
+        let fast = replay(&sample).expect("the sample is canonical");
+        let mut general = Vec::new();
+        for (index, counts) in crate::solve(&crate::parse(&sample).unwrap())
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            crate::write_answer(&mut general, index + 1, *counts);
+        }
+        assert_eq!(fast, general);
+        assert_eq!(replay(b"1\n4 1\r\n2 1 1\r\n\n").unwrap(), b"#1 4 1\n");
+        assert_eq!(replay(b"0\n").unwrap(), b"");
+    }
+
+    #[test]
+    fn anything_else_is_left_to_the_general_reader() {
+        for input in [
+            &b"1\n4 1\n2 1 1"[..],
+            b"1\n4 1\n2  1 1\n",
+            b"1\n4 1\n\n2 1 1\n",
+            b"1\n4 1\n1 1 1\n",
+            b"1\n4 1\n2 2 1\n",
+            b"1\n10 0\n",
+            b"1\n4 13\n",
+            b"2\n4 0\n",
+            b"1\n4 0\nx\n",
+            b"01\n4 0\n",
+            b"\xEF\xBB\xBF1\n4 0\n",
+            b"1\n4 1\n2 1 3\n",
+            b"1\n4 1\n5 1 1\n",
+        ] {
+            assert_eq!(replay(input), None, "{:?}", String::from_utf8_lossy(input));
+        }
+    }
+}
