@@ -112,7 +112,7 @@ pub fn popping_cells(field: &Field) -> Option<Vec<u32>> {
             colours.push(cell);
         }
     }
-    let words = width.div_ceil(64);
+    let words = (width + 63) / 64;
     let shapes = tetrominoes();
     // Every colour's mask, made in one pass over the field.
     let mut slot_of = [usize::MAX; 256];
