@@ -1,6 +1,7 @@
 //! Othello replay: 10,000 fixed-seed random legal 8 × 8 games replayed by
 //! the bitboard and by the naive array board, and a whole input of 100,000
-//! games parsed, replayed and answered in one pass.
+//! games parsed, replayed and answered in one pass, beside its floors: the
+//! input read with no game logic, and its moves applied unchecked.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use grid_games::othello_games::{random_game, to_input};
@@ -60,6 +61,14 @@ fn whole_input(c: &mut Criterion) {
                 .unwrap()
                 .len()
         })
+    });
+    // The floors (docs/benchmarks.md): the input read with no game logic,
+    // and its moves applied with no check.
+    group.bench_function("floor/read-only", |b| {
+        b.iter(|| othello::floor::read_only(black_box(input.as_bytes())).unwrap())
+    });
+    group.bench_function("floor/replay-unchecked", |b| {
+        b.iter(|| othello::floor::replay_unchecked(black_box(input.as_bytes())).unwrap())
     });
     group.finish();
 }

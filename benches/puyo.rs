@@ -67,6 +67,15 @@ fn large(c: &mut Criterion) {
     group.bench_function("random-1000x1000/naive", |b| {
         b.iter(|| naive::chain_count(black_box(&field)))
     });
+    // The floor (docs/benchmarks.md): the input read into a field with no
+    // game logic; and the whole answer from the same bytes.
+    let text = puyo::field::field_to_string(&field);
+    group.bench_function("random-1000x1000/floor-parse", |b| {
+        b.iter(|| puyo::parse(black_box(text.as_bytes()), Floating::Reject).unwrap())
+    });
+    group.bench_function("random-1000x1000/answer", |b| {
+        b.iter(|| puyo::judge(black_box(text.as_bytes())).unwrap())
+    });
     group.finish();
 
     // The parameter is the field's width in columns, a number, so that

@@ -9,43 +9,46 @@ use grid::hash::{fold, mix64};
 pub const TABLE_MIN_DEPTH: u32 = 3;
 /// The most board bytes the transposition table keeps: 32 MiB, so that the
 /// whole search stays within the 64 MB that every binary promises beyond
-/// twice its input. A full table only stops remembering new boards.
-pub const TABLE_MAX_BYTES: usize = 32 << 20;
+/// twice its input. A full table goes on learning: a new board replaces the
+/// shallower of the two its bucket holds.
+pub const TABLE_MAX_BYTES: usize = 256 << 10;
 
 /// Boards already searched, with the most moves left they were searched with.
 ///
-/// Open addressing over a power-of-two array of slots; each slot holds a
-/// hash, the moves left, and the offset of the board's bytes in one arena.
-/// Boards are compared in full, so the table never confuses two boards.
+/// Buckets of two slots; each slot holds a hash (0 when empty), the moves
+/// left, and its board's bytes at a fixed place (slot × area) in one
+/// array. Boards are compared in full, so the table never confuses two
+/// boards. It doubles while it is half full and under
+/// [`TABLE_MAX_BYTES`]; past that it replaces: the deeper entry of a bucket
+/// is the costlier to search again, and it is kept.
 pub(crate) struct Table {
     area: usize,
-    slots: Vec<Slot>,
-    arena: Vec<u8>,
+    hashes: Vec<u64>,
+    moves_left: Vec<u8>,
+    boards: Vec<u8>,
     used: usize,
 }
 
-#[derive(Clone, Copy)]
-struct Slot {
-    hash: u64,
-    /// Offset of the board in `arena`, plus one; 0 marks an empty slot.
-    offset_plus_one: u32,
-    moves_left: u8,
-}
-
-const EMPTY_SLOT: Slot = Slot {
-    hash: 0,
-    offset_plus_one: 0,
-    moves_left: 0,
-};
+/// Slots per bucket.
+const WAYS: usize = 2;
 
 impl Table {
     pub(crate) fn new(area: usize) -> Self {
+        let slots = 1 << 10;
         Table {
             area,
-            slots: vec![EMPTY_SLOT; 1 << 10],
-            arena: Vec::new(),
+            hashes: vec![0; slots],
+            moves_left: vec![0; slots],
+            boards: vec![0; slots * area],
             used: 0,
         }
+    }
+
+    /// The slots that can hold a board of this hash.
+    fn bucket(&self, hash: u64) -> std::ops::Range<usize> {
+        let buckets = self.hashes.len() / WAYS;
+        let first = (hash as usize & (buckets - 1)) * WAYS;
+        first..first + WAYS
     }
 
     /// Records that `board` is being searched with `moves_left` moves left.
@@ -53,57 +56,67 @@ impl Table {
     /// moves left (the caller then skips it: every tile it could reach has
     /// been seen, or was cut by a bound that only tightens).
     pub(crate) fn insert(&mut self, board: &[u8], moves_left: u8) -> bool {
-        let hash = hash_board(board);
-        let mask = self.slots.len() - 1;
-        let mut index = (hash as usize) & mask;
-        loop {
-            let slot = self.slots[index];
-            if slot.offset_plus_one == 0 {
-                break;
-            }
-            if slot.hash == hash {
-                let offset = slot.offset_plus_one as usize - 1;
-                if &self.arena[offset..offset + self.area] == board {
-                    if slot.moves_left >= moves_left {
-                        return false;
-                    }
-                    self.slots[index].moves_left = moves_left;
-                    return true;
+        // 0 marks an empty slot, so no hash is 0.
+        let hash = hash_board(board) | 1;
+        let area = self.area;
+        for slot in self.bucket(hash) {
+            if self.hashes[slot] == hash && &self.boards[slot * area..(slot + 1) * area] == board {
+                if self.moves_left[slot] >= moves_left {
+                    return false;
                 }
+                self.moves_left[slot] = moves_left;
+                return true;
             }
-            index = (index + 1) & mask;
         }
-        // A new board: store it unless the table is full, in which case the
-        // search simply goes on without remembering it.
-        if self.arena.len() + self.area > TABLE_MAX_BYTES
-            || self.arena.len() + self.area >= u32::MAX as usize
+        // Grow while there is room, once half the slots are used or a
+        // bucket is full.
+        let bucket_full = self.bucket(hash).all(|slot| self.hashes[slot] != 0);
+        if (bucket_full || self.used * 2 > self.hashes.len())
+            && self.boards.len() * 2 <= TABLE_MAX_BYTES
         {
-            return true;
-        }
-        let offset = self.arena.len();
-        self.arena.extend_from_slice(board);
-        self.slots[index] = Slot {
-            hash,
-            offset_plus_one: offset as u32 + 1,
-            moves_left,
-        };
-        self.used += 1;
-        if self.used * 2 > self.slots.len() {
             self.grow();
         }
+        // An empty slot, else the shallower entry.
+        let victim = self
+            .bucket(hash)
+            .min_by_key(|&slot| (self.hashes[slot] != 0, self.moves_left[slot]))
+            .unwrap_or(0);
+        if self.hashes[victim] == 0 {
+            self.used += 1;
+        }
+        self.hashes[victim] = hash;
+        self.moves_left[victim] = moves_left;
+        self.boards[victim * area..(victim + 1) * area].copy_from_slice(board);
         true
     }
 
+    /// Twice the slots, every entry moved to its new bucket (an entry whose
+    /// bucket is full is dropped: the table only forgets, never misleads).
     fn grow(&mut self) {
-        let doubled = vec![EMPTY_SLOT; self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, doubled);
-        let mask = self.slots.len() - 1;
-        for slot in old.into_iter().filter(|s| s.offset_plus_one != 0) {
-            let mut index = (slot.hash as usize) & mask;
-            while self.slots[index].offset_plus_one != 0 {
-                index = (index + 1) & mask;
+        let area = self.area;
+        let slots = self.hashes.len() * 2;
+        let old = std::mem::replace(
+            self,
+            Table {
+                area,
+                hashes: vec![0; slots],
+                moves_left: vec![0; slots],
+                boards: vec![0; slots * area],
+                used: 0,
+            },
+        );
+        for slot in 0..old.hashes.len() {
+            let hash = old.hashes[slot];
+            if hash == 0 {
+                continue;
             }
-            self.slots[index] = slot;
+            if let Some(free) = self.bucket(hash).find(|&s| self.hashes[s] == 0) {
+                self.hashes[free] = hash;
+                self.moves_left[free] = old.moves_left[slot];
+                self.boards[free * area..(free + 1) * area]
+                    .copy_from_slice(&old.boards[slot * area..(slot + 1) * area]);
+                self.used += 1;
+            }
         }
     }
 }

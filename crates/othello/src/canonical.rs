@@ -72,7 +72,7 @@ pub fn replay(bytes: &[u8]) -> Option<Vec<u8>> {
 /// A number written as judges write it: digits, no sign, no leading zero,
 /// at most nine of them.
 #[inline(always)]
-fn number(bytes: &[u8], at: &mut usize) -> Option<u64> {
+pub(crate) fn number(bytes: &[u8], at: &mut usize) -> Option<u64> {
     let start = *at;
     let mut value = 0u64;
     while let Some(&byte) = bytes.get(*at) {
@@ -90,7 +90,7 @@ fn number(bytes: &[u8], at: &mut usize) -> Option<u64> {
 
 /// `\n` or `\r\n`.
 #[inline(always)]
-fn line_end(bytes: &[u8], at: &mut usize) -> Option<()> {
+pub(crate) fn line_end(bytes: &[u8], at: &mut usize) -> Option<()> {
     match bytes.get(*at) {
         Some(b'\n') => *at += 1,
         Some(b'\r') if bytes.get(*at + 1) == Some(&b'\n') => *at += 2,
@@ -105,7 +105,7 @@ fn line_end(bytes: &[u8], at: &mut usize) -> Option<()> {
 /// spaces and line end checked with one mask, its digits taken from their
 /// bytes.
 #[inline(always)]
-fn move_line(bytes: &[u8], at: &mut usize, side: u8) -> Option<(usize, bool)> {
+pub(crate) fn move_line(bytes: &[u8], at: &mut usize, side: u8) -> Option<(usize, bool)> {
     const SHAPE: u64 = 0xFF << 8 | 0xFF << 24 | 0xFF << 40;
     const LF_LINE: u64 = (b' ' as u64) << 8 | (b' ' as u64) << 24 | (b'\n' as u64) << 40;
     if let Some(word) = bytes.get(*at..*at + 8) {
