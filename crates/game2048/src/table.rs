@@ -11,7 +11,7 @@ pub const TABLE_MIN_DEPTH: u32 = 3;
 /// whole search stays within the 64 MB that every binary promises beyond
 /// twice its input. A full table goes on learning: a new board replaces the
 /// shallower of the two its bucket holds.
-pub const TABLE_MAX_BYTES: usize = 256 << 10;
+pub const TABLE_MAX_BYTES: usize = 32 << 20;
 
 /// Boards already searched, with the most moves left they were searched with.
 ///
