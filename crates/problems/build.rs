@@ -21,7 +21,13 @@ fn main() {
         "/// Every problem, in registry order.\npub static ALL: &[&dyn cli::AnyProblem] = &[\n",
     );
     for name in &names {
-        let _ = writeln!(code, "    &{}::contract::Contract,", name.replace('-', "_"));
+        // `::name`: the crate, even when this crate has a module of that
+        // name (`tests`).
+        let _ = writeln!(
+            code,
+            "    &::{}::contract::Contract,",
+            name.replace('-', "_")
+        );
     }
     code.push_str("];\n");
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("registry.rs");

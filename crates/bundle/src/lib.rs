@@ -403,7 +403,7 @@ mod tests {
 
     #[test]
     fn unknown_problems_are_refused() {
-        assert!(bundle(&workspace_root(), "chess").is_err());
+        assert!(bundle(&workspace_root(), "no-such-problem").is_err());
     }
 
     #[test]

@@ -1,53 +1,113 @@
 //! `cargo bundle PROBLEM... [--out DIR]`: writes `DIR/PROBLEM.rs` (default
-//! `target/bundle/`), one self-contained source file per problem.
+//! `bundle/` in cargo's target folder: `$CARGO_TARGET_DIR`, else the
+//! workspace's `target/`), one self-contained source file per problem.
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err((status, message)) => {
+            let _ = writeln!(std::io::stderr(), "{message}");
+            ExitCode::from(status)
+        }
+    }
+}
+
+/// Where bundles go when `--out` is not given.
+fn default_out_dir() -> PathBuf {
+    let target = match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => bundle::workspace_root().join("target"),
+    };
+    target.join("bundle")
+}
+
+/// `path` without `..` and `.` steps and links, even when its last parts
+/// do not exist yet: its nearest existing folder, resolved, and the rest.
+fn shown(path: &Path) -> PathBuf {
+    let absolute = std::env::current_dir()
+        .map(|here| here.join(path))
+        .unwrap_or_else(|_| path.to_path_buf());
+    let mut rest = Vec::new();
+    let mut existing = absolute.as_path();
+    loop {
+        if let Ok(resolved) = existing.canonicalize() {
+            return rest.iter().rev().fold(resolved, |p, part| p.join(part));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_owned());
+                existing = parent;
+            }
+            _ => return absolute,
+        }
+    }
+}
+
+fn run() -> Result<(), (u8, String)> {
+    let usage = || {
+        format!(
+            "usage: cargo bundle PROBLEM... [--out DIR]   (problems: {}, or all)",
+            bundle::problems().join(", ")
+        )
+    };
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut out_dir = bundle::workspace_root().join("target/bundle");
+    let mut out_dir = default_out_dir();
     if let Some(at) = args.iter().position(|a| a == "--out") {
         if at + 1 >= args.len() {
-            eprintln!("error: --out needs a folder");
-            return ExitCode::from(2);
+            return Err((2, "error: --out needs a folder".to_string()));
         }
         out_dir = PathBuf::from(args.remove(at + 1));
         args.remove(at);
     }
-    if args.is_empty() || args.iter().any(|a| a == "--help" || a == "-h") {
-        eprintln!(
-            "usage: cargo bundle PROBLEM... [--out DIR]   (problems: {}, or all)",
-            bundle::problems().join(", ")
-        );
-        return ExitCode::from(if args.is_empty() { 2 } else { 0 });
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        let _ = writeln!(std::io::stdout(), "{}", usage());
+        return Ok(());
+    }
+    if args.is_empty() {
+        return Err((2, usage()));
+    }
+    if let Some(flag) = args.iter().find(|a| a.starts_with('-')) {
+        return Err((2, format!("error: unknown flag {flag}\n{}", usage())));
     }
     if args.iter().any(|a| a == "all") {
         args = bundle::problems().iter().map(|p| p.to_string()).collect();
     }
-    if let Err(e) = std::fs::create_dir_all(&out_dir) {
-        eprintln!("error: cannot create {}: {e}", out_dir.display());
-        return ExitCode::from(1);
+    // Never write where the bundler reads: the sources of the crates.
+    let sources = shown(&bundle::workspace_root().join("crates"));
+    let out_dir = shown(&out_dir);
+    if out_dir.starts_with(&sources) {
+        return Err((
+            2,
+            format!(
+                "error: --out {} is inside the workspace's sources ({}), which the bundler reads",
+                out_dir.display(),
+                sources.display()
+            ),
+        ));
     }
+    std::fs::create_dir_all(&out_dir).map_err(|e| {
+        (
+            1,
+            format!("error: cannot create {}: {e}", out_dir.display()),
+        )
+    })?;
     for problem in &args {
-        let source = match bundle::bundle(&bundle::workspace_root(), problem) {
-            Ok(source) => source,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(1);
-            }
-        };
+        let source = bundle::bundle(&bundle::workspace_root(), problem)
+            .map_err(|e| (1, format!("error: {e}")))?;
         let path = out_dir.join(format!("{problem}.rs"));
-        if let Err(e) = std::fs::write(&path, &source) {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            return ExitCode::from(1);
-        }
-        println!(
+        cli::files::write_atomically(&path, source.as_bytes())
+            .map_err(|e| (1, format!("error: cannot write {}: {e}", path.display())))?;
+        let _ = writeln!(
+            std::io::stdout(),
             "{} ({} bytes, {} lines)",
             path.display(),
             source.len(),
             source.lines().count()
         );
     }
-    ExitCode::SUCCESS
+    Ok(())
 }

@@ -35,8 +35,7 @@ pub struct Command {
 }
 
 /// The common flags, beside the problem's own.
-const COMMON: &str = "\
-  --explain   also write an explanation of the answer to stderr
+const COMMON: &str = "  --explain   also write an explanation of the answer to stderr
   --naive     answer with the reference (plain) solver instead of the fast one
   --replay FILE.html
               also write the game as a web page to step through
@@ -248,6 +247,19 @@ mod tests {
         // `=` form, and the last value wins.
         let twice = run(&["--moves=3", "--moves", "4"]).unwrap();
         assert_eq!(twice.options.get::<Flags>().moves, 4);
+    }
+
+    #[test]
+    fn every_flag_line_of_the_usage_is_indented_alike() {
+        let text = usage::<Flags>(&INFO);
+        let flags: Vec<&str> = text
+            .lines()
+            .filter(|line| line.trim_start().starts_with("--"))
+            .collect();
+        assert!(flags.len() >= 5, "{text}");
+        for line in flags {
+            assert!(line.starts_with("  --"), "{line:?} in\n{text}");
+        }
     }
 
     #[test]

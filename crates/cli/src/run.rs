@@ -68,13 +68,19 @@ pub fn c_main(problem: &dyn AnyProblem) -> i32 {
         unsafe {
             libc::signal(libc::SIGPIPE, libc::SIG_IGN);
             let closed = |fd: libc::c_int| libc::fcntl(fd, libc::F_GETFD) == -1;
+            // Whether stdout is closed is known before anything is opened
+            // (an `open` takes the lowest free descriptor, which may be 1).
+            let stdout_closed = closed(1);
             for fd in [0, 2] {
                 if closed(fd) {
-                    // `open` takes the lowest free descriptor: this one.
-                    libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
+                    let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
+                    if null >= 0 && null != fd {
+                        libc::dup2(null, fd);
+                        libc::close(null);
+                    }
                 }
             }
-            if closed(1) {
+            if stdout_closed {
                 report(
                     &mut std::io::stderr(),
                     "standard output is closed, so the answer would be lost",

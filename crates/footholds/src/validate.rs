@@ -16,6 +16,31 @@ pub const JUDGE_MAX_SIDE: usize = 5;
 /// `Ok` when `input` is a call the judge could make, else the first rule
 /// it breaks, and where.
 pub fn validate(input: &[u8]) -> Result<(), InputError> {
+    // What is beyond the judge for its size or its number of calls is told
+    // as such, before any detail of its text (a 6x6 board written without
+    // spaces is beyond the judge for its size).
+    if let Ok(games) = crate::parse::parse(input) {
+        if games.len() > 1 {
+            return Err(InputError::at(
+                1,
+                1,
+                format!("the input holds {} calls; the judge makes one", games.len()),
+            ));
+        }
+        if let Some(game) = games.first() {
+            if game.height > JUDGE_MAX_SIDE || game.width > JUDGE_MAX_SIDE {
+                return Err(InputError::at(
+                    1,
+                    1,
+                    format!(
+                        "the board is {}x{}; the judge's boards have 1 to {JUDGE_MAX_SIDE} rows \
+                         of 1 to {JUDGE_MAX_SIDE} cells",
+                        game.height, game.width
+                    ),
+                ));
+            }
+        }
+    }
     let mut reader = Strict::new(input);
     reader.literal("[")?;
     let mut board: Vec<Vec<i64>> = Vec::new();
@@ -117,11 +142,15 @@ mod tests {
         for (input, said) in [
             (
                 "[[1, 1, 1, 1, 1, 1]] [0, 0] [0, 1]\n",
-                "this row has 6 cells",
+                "the board is 1x6",
             ),
             (
                 "[[1], [1], [1], [1], [1], [1]] [0, 0] [1, 0]\n",
-                "the board has 6 rows",
+                "the board is 6x1",
+            ),
+            (
+                "[[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1]] [2,2] [2,3]\n",
+                "the board is 6x6; the judge's boards have 1 to 5 rows",
             ),
             (
                 "[[1, 1], [1]] [0, 0] [0, 1]\n",
@@ -151,7 +180,7 @@ mod tests {
             ),
             (
                 "[[1]] [0, 0] [0, 0]\n[[1]] [0, 0] [0, 0]\n",
-                "line 2, column 1: expected the end of the input",
+                "the input holds 2 calls; the judge makes one",
             ),
         ] {
             let error = validate(input.as_bytes()).unwrap_err().to_string();

@@ -133,6 +133,22 @@ fn closed_stdout_is_an_error(binary: &Path, binary_name: &str) -> Result<(), Fai
         )
         .into());
     }
+    // With stderr closed too there is nowhere to say so, but the status
+    // still tells: 3, never an answer "written" to a descriptor reopened on
+    // /dev/null in stdout's place.
+    for closing in [">&- 2>&-", ">&- <&-", ">&- 2>&- <&-"] {
+        let status = Command::new("sh")
+            .args(["-c", &format!("exec \"$0\" \"$1\" {closing}")])
+            .arg(binary)
+            .arg(&sample)
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map_err(|e| format!("cannot run sh: {e}"))?;
+        if status.code() != Some(3) {
+            return Err(format!("with `{closing}`: status {:?}, not 3", status.code()).into());
+        }
+    }
     // And `> /dev/null` is a choice, not a mistake: it answers, whether
     // /dev/null was opened for writing (a shell's `>`) or for reading and
     // writing (Python's subprocess.DEVNULL, `1<>/dev/null`).

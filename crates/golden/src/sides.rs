@@ -48,7 +48,12 @@ pub fn trials(binary: &Path, binary_name: &str) -> Vec<Trial> {
                     &sample,
                 )
                 .map_err(|e| e.to_string())?;
-                check(&binary, &dir, &sample)
+                let result = check(&binary, &dir, &sample);
+                // A failed trial keeps its folder, to be looked at.
+                if result.is_ok() {
+                    let _ = fs::remove_dir_all(&dir);
+                }
+                result
             })
         })
         .collect()

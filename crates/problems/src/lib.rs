@@ -36,7 +36,7 @@ mod tests {
             assert!(!names[..i].contains(name), "{name} twice");
             assert_eq!(find(name).map(|p| p.info().name), Some(*name));
         }
-        assert!(find("chess").is_none());
+        assert!(find("no-such-problem").is_none());
     }
 
     #[test]

@@ -17,6 +17,23 @@ pub const JUDGE_COLOURS: [u8; 5] = *b"RGBPY";
 /// `Ok` when `input` is a field the judge could send, else the first rule
 /// it breaks, and where.
 pub fn validate(input: &[u8]) -> Result<(), InputError> {
+    // A field of another shape is told as such, before any detail of its
+    // text (a 24-row field is beyond the judge for its size, not for what
+    // its first line ends with).
+    if let Ok(field) = crate::parse::parse(input, crate::parse::Floating::Settle) {
+        if (field.rows(), field.cols()) != (JUDGE_ROWS, JUDGE_COLS) {
+            return Err(InputError::at(
+                1,
+                1,
+                format!(
+                    "the field is {} rows of {} cells; the judge's is {JUDGE_ROWS} rows of \
+                     {JUDGE_COLS}",
+                    field.rows(),
+                    field.cols()
+                ),
+            ));
+        }
+    }
     let mut reader = Strict::new(input);
     let allowed = b".RGBPY";
     let mut field = [[EMPTY; JUDGE_COLS]; JUDGE_ROWS];
@@ -62,11 +79,12 @@ mod tests {
                 &garbage,
                 "line 12, column 1: expected a cell: `.` or one of R G B P Y, found `O`",
             ),
-            (&short, "line 12, column 1: expected a cell"),
+            (&short, "the field is 11 rows of 6 cells"),
             (
                 &wide,
                 "line 12, column 7: expected the end of the line, found `.`",
             ),
+            (&"G\n".repeat(24), "the field is 24 rows of 1 cells"),
             (
                 &crlf,
                 "line 1, column 7: expected the end of the line, found a carriage return",

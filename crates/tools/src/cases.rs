@@ -56,9 +56,12 @@ pub fn discover(folders: &[PathBuf]) -> Result<Vec<Case>, String> {
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_default();
                 let expected = input.with_extension("out");
+                // symlink_metadata: a dangling link is an `.out` that cannot
+                // be read (an error), not a missing one.
+                let has_expected = expected.symlink_metadata().is_ok();
                 found.push(Case {
                     name: format!("{prefix}{stem}"),
-                    expected: expected.exists().then_some(expected),
+                    expected: has_expected.then_some(expected),
                     args: golden::case_args(&input),
                     input,
                 });
@@ -66,6 +69,20 @@ pub fn discover(folders: &[PathBuf]) -> Result<Vec<Case>, String> {
         }
     }
     Ok(found)
+}
+
+/// The bytes of a case's file. Only a regular file (or a link to one) is
+/// read: a pipe would hang the judging, and a device (`/dev/zero`) would
+/// never end.
+pub fn read_case_file(path: &Path) -> Result<Vec<u8>, String> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "cannot read {shown}: not a regular file (a pipe, a device or a folder)"
+        ));
+    }
+    std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))
 }
 
 /// Where an input lies: in the judge's space, or beyond it (and why).
@@ -90,8 +107,7 @@ pub fn census(problem: &dyn AnyProblem, folder: &Path) -> Result<Census, String>
             census.flags += 1;
             continue;
         }
-        let input =
-            std::fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
+        let input = read_case_file(&case.input)?;
         match classify(problem, &input) {
             Ok(()) => census.judge += 1,
             Err(_) => census.beyond += 1,

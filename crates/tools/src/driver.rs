@@ -17,6 +17,9 @@ use crate::language::Language;
 /// is meant to be called rather than run: it defines `call.function` and
 /// neither reads its input (Python) nor has a `main` (C++).
 pub fn is_function_only(language: Language, source: &str, call: &Call) -> bool {
+    // Comments and string literals say nothing of what the code does (`#
+    // reads input()` in a comment, a `main` in a string).
+    let source = &code_only(language, source);
     let defines = |prefix: &str| {
         source
             .lines()
@@ -32,6 +35,66 @@ pub fn is_function_only(language: Language, source: &str, call: &Call) -> bool {
         Language::Cpp => source.contains(&format!("{}(", call.function)) && !has_main(source),
         _ => false,
     }
+}
+
+/// `source` with its comments and the insides of its string literals
+/// blanked out (line breaks kept), for the checks above.
+fn code_only(language: Language, source: &str) -> String {
+    let chars: Vec<char> = source.chars().collect();
+    let mut out = String::with_capacity(source.len());
+    let mut k = 0;
+    let at = |k: usize, text: &str| {
+        text.chars()
+            .enumerate()
+            .all(|(i, c)| chars.get(k + i) == Some(&c))
+    };
+    // Copies line breaks only, until `end` (or the end of the source).
+    let skip_until = |k: &mut usize, out: &mut String, end: &str, escapes: bool| {
+        while *k < chars.len() && !at(*k, end) {
+            if escapes && chars[*k] == '\\' {
+                *k += 1;
+            }
+            if chars.get(*k) == Some(&'\n') {
+                out.push('\n');
+            }
+            *k += 1;
+        }
+        *k = (*k + end.chars().count()).min(chars.len());
+    };
+    while k < chars.len() {
+        let python = language == Language::Python;
+        if python && (at(k, "\"\"\"") || at(k, "'''")) {
+            let quote: String = chars[k..k + 3].iter().collect();
+            k += 3;
+            skip_until(&mut k, &mut out, &quote, true);
+            out.push_str("\"\"");
+        } else if (python && chars[k] == '#') || (!python && at(k, "//")) {
+            skip_until(&mut k, &mut out, "\n", false);
+            out.push('\n');
+        } else if !python && at(k, "/*") {
+            k += 2;
+            skip_until(&mut k, &mut out, "*/", false);
+            out.push(' ');
+        } else if chars[k] == '"' || chars[k] == '\'' {
+            let quote = chars[k].to_string();
+            k += 1;
+            // A string ends at its quote, or (unclosed) at the line's end.
+            while k < chars.len() && !at(k, &quote) && chars[k] != '\n' {
+                if chars[k] == '\\' {
+                    k += 1;
+                }
+                k += 1;
+            }
+            if at(k, &quote) {
+                k += 1;
+            }
+            out.push_str("\"\"");
+        } else {
+            out.push(chars[k]);
+            k += 1;
+        }
+    }
+    out
 }
 
 /// Whether C or C++ source defines `main`.
@@ -208,6 +271,25 @@ mod tests {
             call
         ));
         assert!(!is_function_only(Language::Rust, cpp, call));
+    }
+
+    #[test]
+    fn comments_and_strings_do_not_count() {
+        let call = footholds::contract::INFO.call.as_ref().unwrap();
+        // A function whose comments speak of input() and main(): still a
+        // function to call.
+        let python = "# no input() here\ndef solution(board, aloc, bloc):\n    \"\"\"sys.stdin is not read\"\"\"\n    s = 'input('\n    return 0\n";
+        assert!(is_function_only(Language::Python, python, call));
+        let cpp = "// int main() is not needed\n/* main() */\nint solution(std::vector<std::vector<int>> b, std::vector<int> a, std::vector<int> c) { const char* s = \"main()\"; return 0; }\n";
+        assert!(is_function_only(Language::Cpp, cpp, call));
+        // A program whose `def solution(` sits in a comment defines nothing.
+        let commented = "# def solution(board, aloc, bloc):\nprint(0)\n";
+        assert!(!is_function_only(Language::Python, commented, call));
+        // Code after a comment still counts.
+        let reads = "def solution(board, aloc, bloc):\n    return 0 # done\nprint(solution(*eval(input())))\n";
+        assert!(!is_function_only(Language::Python, reads, call));
+        let with_main = "/* c */ int solution(std::vector<std::vector<int>> b, std::vector<int> a, std::vector<int> c) { return 0; }\nint main() { char q = '\"'; }\n";
+        assert!(!is_function_only(Language::Cpp, with_main, call));
     }
 
     #[test]

@@ -69,7 +69,7 @@ pub fn verdict(outcome: &Outcome, expected: &[u8], limits: &Limits) -> Verdict {
         Some(Stop::Time) => return Verdict::TimeLimitExceeded,
         Some(Stop::Memory) => return Verdict::MemoryLimitExceeded,
         Some(Stop::Output) => return Verdict::OutputLimitExceeded,
-        Some(Stop::Processes) => return Verdict::RuntimeError,
+        Some(Stop::Processes | Stop::Interrupted) => return Verdict::RuntimeError,
         None => {}
     }
     if outcome.wall > limits.time {
@@ -137,16 +137,13 @@ pub fn judge(settings: &Settings, cases: &[Case], out: &mut dyn Write) -> std::i
             tally.census.flags += 1;
             continue;
         }
-        let input = match std::fs::read(&case.input) {
+        if crate::interrupt::requested() {
+            break;
+        }
+        let input = match crate::cases::read_case_file(&case.input) {
             Ok(input) => input,
-            Err(e) => {
-                bad_case(
-                    out,
-                    &mut tally,
-                    case,
-                    width,
-                    &format!("cannot read {}: {e}", case.input.display()),
-                )?;
+            Err(message) => {
+                bad_case(out, &mut tally, case, width, &message)?;
                 continue;
             }
         };
@@ -190,24 +187,16 @@ pub fn judge(settings: &Settings, cases: &[Case], out: &mut dyn Write) -> std::i
                     },
                 )
             };
-        let program = match settings.runner {
+        let program = |folder: &Path| match settings.runner {
             Runner::Workspace => Program::Function(&workspace),
-            Runner::Solution(prepared) => prepared.program(settings.scratch),
+            Runner::Solution(prepared) => prepared.program(folder),
         };
         out.flush()?;
-        let outcome = match sandbox::run(&program, &case.input, &limits) {
-            Ok(outcome) => outcome,
-            Err(e) => {
-                bad_case(
-                    out,
-                    &mut tally,
-                    case,
-                    width,
-                    &format!("cannot run the solution: {e}"),
-                )?;
-                continue;
-            }
-        };
+        let outcome = sandbox::run_fresh(program, &input, settings.scratch, &limits);
+        if crate::interrupt::requested() {
+            break;
+        }
+        let outcome = outcome.unwrap_or_else(|e| Outcome::not_started(&e));
         let verdict = verdict(&outcome, &expected.bytes, &limits);
         let note = match (expected.from_workspace, beyond) {
             (true, _) => "  (no .out: against the workspace's answer)",
@@ -250,12 +239,10 @@ fn expected_output(
     input: &[u8],
 ) -> Result<Expected, String> {
     if let Some(path) = &case.expected {
-        return std::fs::read(path)
-            .map(|bytes| Expected {
-                bytes,
-                from_workspace: false,
-            })
-            .map_err(|e| format!("cannot read {}: {e}", path.display()));
+        return crate::cases::read_case_file(path).map(|bytes| Expected {
+            bytes,
+            from_workspace: false,
+        });
     }
     let mut options = problem.defaults();
     if !case.args.is_empty() {
@@ -370,12 +357,16 @@ fn write_details(
     if !outcome.stderr.is_empty() && verdict != Verdict::WrongAnswer {
         write_stderr_tail(out, outcome)?;
     }
-    if outcome.stragglers > 0 {
-        writeln!(
+    match outcome.stragglers {
+        0 => {}
+        1 => writeln!(
             out,
-            "     {} of its processes were still running when it ended, and were killed",
-            outcome.stragglers
-        )?;
+            "     1 of its processes was still running when it ended, and was killed"
+        )?,
+        n => writeln!(
+            out,
+            "     {n} of its processes were still running when it ended, and were killed"
+        )?,
     }
     write_input_head(input, out)
 }
@@ -402,7 +393,7 @@ pub fn write_stderr_tail(out: &mut dyn Write, outcome: &Outcome) -> std::io::Res
 /// The first lines of an input, for a failed case.
 pub fn write_input_head(input: &Path, out: &mut dyn Write) -> std::io::Result<()> {
     const HEAD: usize = 6;
-    let bytes = std::fs::read(input).unwrap_or_default();
+    let bytes = crate::cases::read_case_file(input).unwrap_or_default();
     let text = String::from_utf8_lossy(&bytes);
     let total = text.lines().count();
     writeln!(

@@ -2,8 +2,9 @@
 //! compiles it, the limits its judge gives that language, and the command
 //! that runs it.
 //!
-//! - `.py` runs with `python3` (Baekjoon's `python3 -W ignore`); a syntax
-//!   error is a compile error, as on Baekjoon.
+//! - `.py` runs with `python3 -B -W ignore` (Baekjoon's `python3 -W
+//!   ignore`, writing no `__pycache__`); a syntax error is a compile error,
+//!   as on Baekjoon.
 //! - `.cpp`, `.cc`, `.cxx` compile with Baekjoon's C++17 line, `g++ -O2
 //!   -Wall -lm -static -std=gnu++17 -DONLINE_JUDGE -DBOJ`; `.c` with its
 //!   C11 line (`gcc ... -std=gnu11`).
@@ -79,8 +80,14 @@ impl Solution {
     /// executable file; an error says what is wrong with it.
     pub fn from_path(path: &Path) -> Result<Solution, String> {
         let shown = path.display();
-        let meta = std::fs::metadata(path)
-            .map_err(|e| format!("cannot read the solution {shown}: {e}"))?;
+        let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => {
+                format!(
+                    "{shown}: no such file or folder (neither a solution nor a folder of cases)"
+                )
+            }
+            _ => format!("cannot read the solution {shown}: {e}"),
+        })?;
         if meta.is_dir() {
             return Err(format!("the solution {shown} is a folder"));
         }
@@ -280,7 +287,11 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
         Language::Python | Language::JavaScript => {
             check_syntax(language, path)?;
             let interpreter: Vec<OsString> = match language {
-                Language::Python => vec!["python3".into(), "-W".into(), "ignore".into()],
+                // -B: no `__pycache__` beside the user's file (the driver
+                // imports it as a module).
+                Language::Python => {
+                    vec!["python3".into(), "-B".into(), "-W".into(), "ignore".into()]
+                }
                 _ => vec!["node".into()],
             };
             let mut argv = interpreter;
@@ -332,7 +343,12 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
                 };
                 let argv = compile_command(language, &compiled_source, &output)
                     .expect("a compiled language");
-                compile(&argv, dir, path)
+                let renamed = if driver.is_some() {
+                    "solution.cpp"
+                } else {
+                    source_name(language)
+                };
+                compile(&argv, dir, path, renamed)
             })?;
             let argv: Vec<OsString> = if language == Language::Java {
                 vec![
@@ -403,16 +419,22 @@ fn build_once(
 
 /// Runs a compiler in `dir`; its complaint, with the build folder's paths
 /// shown as the user's file, is a compile error.
-fn compile(argv: &[OsString], dir: &Path, user_file: &Path) -> Result<(), PrepareError> {
+fn compile(
+    argv: &[OsString],
+    dir: &Path,
+    user_file: &Path,
+    renamed: &str,
+) -> Result<(), PrepareError> {
     let folder = dir.display().to_string();
     let command = argv
         .iter()
         .map(|a| {
             let word = a.to_string_lossy();
-            word.strip_prefix(&folder).map_or_else(
-                || word.clone().into_owned(),
-                |rest| rest.trim_start_matches('/').to_string(),
-            )
+            match word.strip_prefix(&folder) {
+                None => word.clone().into_owned(),
+                Some("") => ".".to_string(),
+                Some(rest) => rest.trim_start_matches('/').to_string(),
+            }
         })
         .collect::<Vec<_>>()
         .join(" ");
@@ -435,22 +457,26 @@ fn compile(argv: &[OsString], dir: &Path, user_file: &Path) -> Result<(), Prepar
             argv[0].to_string_lossy()
         ))
     })?;
+    if outcome.stopped == Some(sandbox::Stop::Interrupted) {
+        return Err(PrepareError::Other(
+            "interrupted while compiling".to_string(),
+        ));
+    }
     if outcome.ending == sandbox::Ending::Exited(0) && outcome.stopped.is_none() {
         return Ok(());
     }
     let mut message = String::from_utf8_lossy(&outcome.stderr).into_owned();
     message.push_str(&String::from_utf8_lossy(&outcome.stdout));
+    // The compiler names the build folder's copy (`/tmp/.../Main.cc`, or
+    // `Main.cc` alone): the user reads their own file's name.
+    let user_name = user_file
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let user_folder = user_file.parent().unwrap_or(dir).display().to_string();
     let message = message
-        .replace(
-            &dir.display().to_string(),
-            &user_file.parent().unwrap_or(dir).display().to_string(),
-        )
-        .replace(
-            "Main.cc",
-            &user_file
-                .file_name()
-                .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
-        );
+        .replace(&format!("{folder}/"), &format!("{user_folder}/"))
+        .replace(&folder, &user_folder)
+        .replace(renamed, &user_name);
     Err(PrepareError::Compile {
         command,
         message: if outcome.stopped == Some(sandbox::Stop::Time) {
@@ -474,7 +500,10 @@ fn check_syntax(language: Language, path: &Path) -> Result<(), PrepareError> {
         _ => vec!["node".into(), "--check".into(), path.as_os_str().to_owned()],
     };
     let scratch = sandbox::Scratch::new("check").map_err(|e| PrepareError::Other(e.to_string()))?;
-    compile(&argv, scratch.path(), path)
+    let name = path
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    compile(&argv, scratch.path(), path, &name)
 }
 
 /// The limits `info`'s judge gives a solution in `language`, and the rule

@@ -18,6 +18,7 @@
 
 pub mod cases;
 pub mod driver;
+pub mod interrupt;
 pub mod judge;
 pub mod language;
 pub mod naming;
@@ -59,7 +60,17 @@ pub fn arguments(subcommand: &str) -> Vec<OsString> {
 
 /// A command's exit: `Ok(true)` succeeded (0), `Ok(false)` found something
 /// wrong that it reported (1), `Err` could not run (2, with the message).
+/// An interrupted command exits with 130, whatever it was doing.
 pub fn finish(result: Result<bool, String>) -> std::process::ExitCode {
+    if interrupt::requested() {
+        use std::io::Write;
+        let message = match result {
+            Err(message) if message.contains("interrupted") => message,
+            _ => "interrupted; every run it started was stopped".to_string(),
+        };
+        let _ = writeln!(std::io::stderr(), "error: {message}");
+        return std::process::ExitCode::from(interrupt::EXIT_STATUS);
+    }
     match result {
         Ok(true) => std::process::ExitCode::SUCCESS,
         Ok(false) => std::process::ExitCode::from(1),
@@ -96,4 +107,87 @@ pub fn flag_text(parser: &mut lexopt::Parser, flag: &str) -> Result<OsString, St
     parser
         .value()
         .map_err(|_| format!("--{flag} needs a value"))
+}
+
+/// A word as a POSIX shell reads it back: as it is when it holds only
+/// characters a shell leaves alone, else in single quotes.
+pub fn shell_quote(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./+:,@%=".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// Standard output for a command's report, which a closed reader (`cargo
+/// judge | head`) does not stop: once the reader is gone, the rest of the
+/// report is dropped, the work goes on, and the exit status still tells
+/// how it went.
+pub fn report_output() -> ReportOutput {
+    ReportOutput { closed: false }
+}
+
+/// See [`report_output`].
+pub struct ReportOutput {
+    closed: bool,
+}
+
+impl std::io::Write for ReportOutput {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if self.closed {
+            return Ok(bytes.len());
+        }
+        match std::io::stdout().write(bytes) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(bytes.len())
+            }
+            other => other,
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match std::io::stdout().flush() {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
+    }
+}
+
+/// `print!` that a closed reader does not panic: see [`report_output`].
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!($crate::report_output(), $($arg)*);
+    }};
+}
+
+/// `println!` that a closed reader does not panic: see [`report_output`].
+#[macro_export]
+macro_rules! sayln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!($crate::report_output(), $($arg)*);
+    }};
+}
+
+/// The value of `--lang`: a language named as its files end (`py`, `cpp`,
+/// ...), whose judge limits a command or an executable gets.
+pub fn flag_language(parser: &mut lexopt::Parser) -> Result<language::Language, String> {
+    let text = flag_text(parser, "lang")?;
+    let name = text.to_string_lossy();
+    language::Language::of(Path::new(&format!("solution.{name}"))).ok_or_else(|| {
+        format!(
+            "--lang takes one of py, cpp, c, rs, java, js, not {}",
+            grid::input::quote(&name)
+        )
+    })
 }

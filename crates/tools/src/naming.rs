@@ -273,9 +273,26 @@ pub fn in_string(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Text inside a Markdown table cell: `|` would end the cell.
+/// Text inside Markdown (a doc comment, a README table cell), shown as it
+/// is: every ASCII punctuation character that Markdown or rustdoc could read
+/// as markup (`[x]` a link, `<b>` an HTML tag, `*`, `_`, `` ` ``, and `|`,
+/// which would end a table cell) is escaped with a backslash.
+pub fn in_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (k, c) in text.chars().enumerate() {
+        // `-` and `+` only begin a list at the start of a line, where the
+        // text may be put.
+        if "\\`*_[]<>#|!&~".contains(c) || (k == 0 && "-+".contains(c)) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Text inside a Markdown table cell: see [`in_markdown`].
 pub fn in_table_cell(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('|', "\\|")
+    in_markdown(text)
 }
 
 #[cfg(test)]
@@ -289,7 +306,7 @@ mod tests {
     #[test]
     fn names_that_would_break_the_workspace_are_refused() {
         let root = root();
-        for good in ["chess", "puyo2", "a", "game2048-harder"] {
+        for good in ["no-such-problem", "zz9", "q", "game2048-hardest-ever"] {
             assert_eq!(check_name(good, &root), Ok(()), "{good}");
         }
         for (bad, said) in [
@@ -334,6 +351,11 @@ mod tests {
     fn text_is_checked_and_escaped() {
         assert_eq!(in_string(r#"The "Best" \ Game"#), r#"The \"Best\" \\ Game"#);
         assert_eq!(in_table_cell("a | b"), r"a \| b");
+        assert_eq!(
+            in_markdown("[x] <b>*y*</b> 2048 (Hard)"),
+            r"\[x\] \<b\>\*y\*\</b\> 2048 (Hard)"
+        );
+        assert_eq!(in_markdown("- a-b"), r"\- a-b");
         assert!(check_text("title", "two\nlines").is_err());
         assert!(check_text("title", "  ").is_err());
         assert!(check_link("https://www.acmicpc.net/problem/1").is_ok());

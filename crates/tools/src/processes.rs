@@ -7,10 +7,31 @@
 //! runner is a child subreaper, so a process of the run that loses its
 //! parent is reparented to the runner, which reaps it once it is killed.
 //!
+//! A command that runs one run at a time and starts nothing else meanwhile
+//! (`cargo judge`, `cargo stress`) declares itself [`exclusive`]: then every
+//! child of the runner belongs to the run in progress too, so a process that
+//! left the session, dropped the marker and lost its parent (`setsid env -u
+//! GRID_GAMES_RUN ...` from a double fork) is still found, measured and
+//! killed.
+//!
+//! The run's memory is the sum of its processes' proportional set sizes
+//! (PSS: a page shared by three processes counts a third in each), so
+//! memory a fork shares with its parent is counted once.
+//!
 //! Linux only: everything here reads `/proc`. Elsewhere a run is its main
 //! process and its process group.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static EXCLUSIVE: AtomicBool = AtomicBool::new(false);
+
+/// Declares that this process runs one run at a time and starts no other
+/// process while one runs: every child of this process, and its
+/// descendants, then belong to the run in progress.
+pub fn exclusive() {
+    EXCLUSIVE.store(true, Ordering::SeqCst);
+}
 
 /// The environment variable that marks a run's processes.
 pub const MARKER: &str = "GRID_GAMES_RUN";
@@ -27,6 +48,8 @@ pub struct Scan {
 #[cfg(target_os = "linux")]
 pub fn scan(leader: i32, token: &str) -> Scan {
     let needle = format!("{MARKER}={token}");
+    let exclusive = EXCLUSIVE.load(Ordering::SeqCst);
+    let runner = std::process::id() as i32;
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Scan::default();
     };
@@ -44,6 +67,7 @@ pub fn scan(leader: i32, token: &str) -> Scan {
             continue;
         };
         let marked = session == leader
+            || (exclusive && parent == runner)
             || std::fs::read(format!("/proc/{pid}/environ"))
                 .is_ok_and(|env| env.split(|&b| b == 0).any(|var| var == needle.as_bytes()));
         table.push((pid, parent, marked));
@@ -63,7 +87,7 @@ pub fn scan(leader: i32, token: &str) -> Scan {
     }
     let mut pids: Vec<i32> = members.into_iter().collect();
     pids.sort_unstable();
-    let resident = pids.iter().map(|&pid| resident_bytes(pid)).sum();
+    let resident = pids.iter().map(|&pid| proportional_bytes(pid)).sum();
     Scan { pids, resident }
 }
 
@@ -107,6 +131,23 @@ pub fn resident_bytes(pid: i32) -> u64 {
     }
     let _ = pid;
     0
+}
+
+/// The proportional set size of `pid` in bytes (its resident memory, each
+/// shared page divided among the processes sharing it), or its resident
+/// memory where the kernel does not tell it; 0 when it is gone.
+#[cfg(target_os = "linux")]
+fn proportional_bytes(pid: i32) -> u64 {
+    let Ok(rollup) = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")) else {
+        return resident_bytes(pid);
+    };
+    rollup
+        .lines()
+        .find_map(|line| {
+            let kib = line.strip_prefix("Pss:")?.trim().strip_suffix("kB")?;
+            kib.trim().parse::<u64>().ok()
+        })
+        .map_or_else(|| resident_bytes(pid), |kib| kib * 1024)
 }
 
 /// The size of a memory page.

@@ -5,13 +5,18 @@
 //! - **Time** is the wall clock, from start to the end of the main process;
 //!   a run is stopped a little past its limit (see [`grace`]). Processor
 //!   time is reported beside it.
-//! - **Memory** is the peak resident memory of the run's processes together,
-//!   polled every few milliseconds (and the kernel's own peak for the main
-//!   process at its end); a run past its limit is stopped there, before it
-//!   can take the machine.
+//! - **Memory** is the peak resident memory of the run: its main process's
+//!   resident memory, read every few milliseconds, and every 20 ms the sum
+//!   of all its processes' proportional set sizes (memory shared between
+//!   them counted once), and the kernel's own peak for the main process at
+//!   its end. A run past its limit is stopped there, before it can take the
+//!   machine. Being polled, a peak shorter than the polling interval may be
+//!   missed, as under judges that sample.
 //! - **Output** past its limit stops the run; the runner keeps at most the
 //!   limit, and the last 16 KiB of stderr, whatever the program prints.
-//! - **Processes**: a run may start at most [`MAX_PROCESSES`] at a time.
+//! - **Processes**: a run may have at most [`MAX_PROCESSES`] at a time,
+//!   counted every 20 ms (a burst of forks between two counts is seen at
+//!   the next; the memory limit bounds what it can do meanwhile).
 //!   When its main process ends, for any reason, every other process of the
 //!   run is killed (see [`crate::processes`]): none outlives the runner.
 //!
@@ -78,6 +83,9 @@ pub enum Stop {
     Memory,
     Output,
     Processes,
+    /// The command was interrupted (Ctrl-C): the run was stopped, and has
+    /// no verdict.
+    Interrupted,
 }
 
 /// A finished run.
@@ -103,6 +111,26 @@ pub struct Outcome {
     /// Processes of the run still alive when its main process ended (and
     /// killed then).
     pub stragglers: usize,
+}
+
+impl Outcome {
+    /// The outcome of a program that could not be started (a missing
+    /// interpreter on its `#!` line, a file that is no program): status 127,
+    /// as a shell gives, with why on its stderr.
+    pub fn not_started(why: &std::io::Error) -> Outcome {
+        Outcome {
+            ending: Ending::Exited(127),
+            stopped: None,
+            stdout: Vec::new(),
+            stderr: format!("cannot start the program: {why}").into_bytes(),
+            stderr_cut: false,
+            wall: Duration::ZERO,
+            cpu: Duration::ZERO,
+            peak_memory: 0,
+            main_peak_memory: 0,
+            stragglers: 0,
+        }
+    }
 }
 
 /// How much of stderr a run keeps: its end, where the error is.
@@ -147,6 +175,30 @@ mod libc_signals {
 /// Runs `program` on the file `input` under `limits`.
 pub fn run(program: &Program, input: &Path, limits: &Limits) -> std::io::Result<Outcome> {
     imp::run(program, input, limits)
+}
+
+/// Runs a program on `input` as a judge would: in a new, empty folder of
+/// `scratch` (`make` gives the program to run there), fed a copy of the
+/// input from that folder, so that nothing of the user's files (the case's
+/// own path, its `.out` beside it) is in its reach through its input, and
+/// nothing one run writes is seen by the next. The folder is removed after.
+pub fn run_fresh<'a>(
+    make: impl FnOnce(&Path) -> Program<'a>,
+    input: &[u8],
+    scratch: &Path,
+    limits: &Limits,
+) -> std::io::Result<Outcome> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let k = COUNT.fetch_add(1, Ordering::Relaxed);
+    let folder = scratch.join(format!("run-{k}"));
+    let copy = scratch.join(format!("run-{k}.in"));
+    std::fs::create_dir(&folder)?;
+    let outcome =
+        cli::files::write_new(&copy, input).and_then(|()| run(&make(&folder), &copy, limits));
+    let _ = std::fs::remove_file(&copy);
+    let _ = std::fs::remove_dir_all(&folder);
+    outcome
 }
 
 /// A folder for one judging or stress session's runs and files, removed
@@ -530,6 +582,10 @@ mod imp {
             }
             if now > deadline && stopped.is_none() {
                 stopped = Some(Stop::Time);
+                kill(run.pid);
+            }
+            if crate::interrupt::requested() && stopped.is_none() {
+                stopped = Some(Stop::Interrupted);
                 kill(run.pid);
             }
         };

@@ -120,14 +120,14 @@ pub fn files(spec: &Spec) -> Vec<(PathBuf, String)> {
 /// like as they are (in comments), `__TITLE_STRING__` and the like escaped
 /// for a Rust or TOML string.
 fn fill(text: &str, spec: &Spec) -> String {
-    use crate::naming::in_string;
+    use crate::naming::{in_markdown, in_string};
     text.replace("__IDENT__", &spec.name.replace('-', "_"))
         .replace("__NAME__", &spec.name)
         .replace("__JUDGE_STRING__", &in_string(&spec.judge))
         .replace("__TITLE_STRING__", &in_string(&spec.title))
         .replace("__LINK_STRING__", &in_string(&spec.link))
-        .replace("__JUDGE__", &spec.judge)
-        .replace("__TITLE__", &spec.title)
+        .replace("__JUDGE__", &in_markdown(&spec.judge))
+        .replace("__TITLE__", &in_markdown(&spec.title))
         .replace("__LINK__", &spec.link)
 }
 
@@ -266,6 +266,10 @@ pub fn scaffold(
         ],
     );
     let written = match written {
+        Ok(_) if crate::interrupt::requested() => {
+            changes.undo();
+            return Err("interrupted; nothing was changed".to_string());
+        }
         Ok(written) => written,
         Err(e) => {
             changes.undo();
@@ -279,11 +283,22 @@ pub fn scaffold(
         if let Ok(before) = std::fs::read_to_string(&lock) {
             changes.edited.push((lock, before));
         }
-        if let Err(e) = check_compiles(root, &spec.name) {
-            changes.undo();
-            return Err(format!(
-                "{e}\nthe new crate does not compile, so nothing was changed"
-            ));
+        match check_compiles(root, &spec.name) {
+            Ok(()) if crate::interrupt::requested() => {
+                changes.undo();
+                return Err("interrupted; nothing was changed".to_string());
+            }
+            Ok(()) => {}
+            Err(e) if crate::interrupt::requested() => {
+                changes.undo();
+                return Err(format!("{e}; nothing was changed"));
+            }
+            Err(e) => {
+                changes.undo();
+                return Err(format!(
+                    "{e}\nthe new crate does not compile, so nothing was changed"
+                ));
+            }
         }
     }
     Ok((
@@ -321,8 +336,12 @@ fn write_all(
 /// registry compile, in a target folder of their own (the command itself
 /// may be running from the workspace's).
 fn check_compiles(root: &Path, name: &str) -> Result<(), String> {
+    use std::io::Read;
+    use std::os::unix::process::CommandExt;
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let output = std::process::Command::new(cargo)
+    // A process group of its own, so that an interrupt ends cargo and every
+    // compiler it started, and the command then undoes its changes.
+    let mut child = std::process::Command::new(cargo)
         .args([
             "check",
             "--quiet",
@@ -333,14 +352,37 @@ fn check_compiles(root: &Path, name: &str) -> Result<(), String> {
         ])
         .current_dir(root)
         .env("CARGO_TARGET_DIR", root.join("target/new-problem-check"))
-        .output()
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .process_group(0)
+        .spawn()
         .map_err(|e| format!("cannot run cargo to check the new crate: {e}"))?;
-    if output.status.success() {
+    let mut stderr = child.stderr.take().expect("piped stderr");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let status = loop {
+        if crate::interrupt::requested() {
+            // SAFETY: kill of the check's own process group.
+            unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
+            let _ = child.wait();
+            let _ = reader.join();
+            return Err("interrupted while checking the new crate".to_string());
+        }
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(20)),
+            Err(e) => return Err(format!("cannot wait for cargo: {e}")),
+        }
+    };
+    let text = reader.join().unwrap_or_default();
+    if status.success() {
         Ok(())
     } else {
-        Err(String::from_utf8_lossy(&output.stderr)
-            .trim_end()
-            .to_string())
+        Err(text.trim_end().to_string())
     }
 }
 

@@ -133,15 +133,14 @@ fn test(settings: &Settings, input: &[u8]) -> Tested {
             let Ok(expected) = problem.judge(input) else {
                 return Tested::NotComparable;
             };
-            let path = scratch.join("stress.in");
-            if std::fs::write(&path, input).is_err() {
-                return Tested::NotComparable;
-            }
             let mut limits = *limits;
             limits.output = crate::judge::output_limit(expected.len());
-            let Ok(outcome) = sandbox::run(&prepared.program(scratch), &path, &limits) else {
+            let outcome =
+                sandbox::run_fresh(|folder| prepared.program(folder), input, scratch, &limits)
+                    .unwrap_or_else(|e| Outcome::not_started(&e));
+            if crate::interrupt::requested() {
                 return Tested::NotComparable;
-            };
+            }
             match verdict(&outcome, expected.as_bytes(), &limits) {
                 Verdict::Accepted => Tested::Passed,
                 verdict => Tested::Failed(Ok(expected), Got::Run(verdict, Box::new(outcome))),
@@ -156,7 +155,7 @@ pub fn search(settings: &Settings) -> Report {
     let started = Instant::now();
     let mut report = Report::default();
     for k in 0u64.. {
-        if started.elapsed() > settings.time {
+        if started.elapsed() > settings.time || crate::interrupt::requested() {
             break;
         }
         let seed = settings.first_seed.wrapping_add(k);
@@ -201,6 +200,7 @@ pub fn shrink(
     };
     let wanted = failure.verdict();
     let mut last = None;
+    // An interrupt ends the shrinking with the smallest failure so far.
     let mut fails = |input: &[u8]| match test(settings, input) {
         Tested::Failed(expected, got) => {
             let same = match &got {

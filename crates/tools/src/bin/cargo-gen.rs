@@ -29,9 +29,9 @@ fn run() -> Result<(), String> {
     while let Some(arg) = parser.next().map_err(|e| see_help(e.to_string()))? {
         match arg {
             Short('h') | Long("help") => {
-                print!("{USAGE}");
+                tools::say!("{USAGE}");
                 for problem in problems::ALL {
-                    println!(
+                    tools::sayln!(
                         "  {:<14} {} and {}",
                         problem.info().name,
                         problem.largest_size(Space::Judge),
@@ -58,7 +58,7 @@ fn run() -> Result<(), String> {
     }
     let text = problem.generate(seed, size as usize, space);
     use std::io::Write;
-    let mut out = std::io::stdout().lock();
+    let mut out = tools::report_output();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -29,6 +29,9 @@ written by online-judge-tools (`oj d` writes test/sample-1.in and .out).
   --beyond-judge      also run your solution on the cases beyond the judge's
                       constraints (by default it gets only what the judge
                       could send; the cases with flags never run for it)
+  --lang LANG         the language whose judge limits apply (py, cpp, c, rs,
+                      java, js): a -c command or an executable otherwise gets
+                      the problem's base limits (-c 'pypy3 a.py' --lang py)
   --time-limit MS     the time limit (wall clock), instead of the judge's
   --memory-limit MIB  the memory limit (peak resident), instead of the judge's
   --output-limit MIB  the output limit (default: twice the expected output,
@@ -39,6 +42,8 @@ Ends with `N passed, M failed`. Exit status: 0 every case that ran passed,
 ";
 
 fn main() -> ExitCode {
+    tools::interrupt::install();
+    tools::processes::exclusive();
     tools::finish(run())
 }
 
@@ -48,6 +53,8 @@ struct Request {
     dirs: Vec<PathBuf>,
     solution: Option<Solution>,
     beyond_judge: bool,
+    /// The language whose limits apply, as `--lang` named it.
+    lang: Option<tools::language::Language>,
     time_ms: Option<u64>,
     memory_mib: Option<u64>,
     output_mib: Option<u64>,
@@ -61,6 +68,7 @@ fn read_arguments() -> Result<Option<Request>, String> {
         dirs: Vec::new(),
         solution: None,
         beyond_judge: false,
+        lang: None,
         time_ms: None,
         memory_mib: None,
         output_mib: None,
@@ -81,7 +89,7 @@ fn read_arguments() -> Result<Option<Request>, String> {
     while let Some(arg) = parser.next().map_err(|e| see_help(e.to_string()))? {
         match arg {
             Short('h') | Long("help") => {
-                print!("{USAGE}");
+                tools::say!("{USAGE}");
                 return Ok(None);
             }
             Short('c') | Long("command") => {
@@ -96,6 +104,7 @@ fn read_arguments() -> Result<Option<Request>, String> {
                 set_solution(&mut request, Solution::from_path(&path)?)?;
             }
             Long("beyond-judge") => request.beyond_judge = true,
+            Long("lang") => request.lang = Some(tools::flag_language(&mut parser)?),
             Long("time-limit") => {
                 request.time_ms = Some(tools::flag_number(&mut parser, "time-limit", 1, 3_600_000)?)
             }
@@ -114,6 +123,8 @@ fn read_arguments() -> Result<Option<Request>, String> {
                 let path = PathBuf::from(value);
                 if path.is_dir() {
                     request.dirs.push(path);
+                } else if value_names_a_folder(&path) {
+                    return Err(format!("no folder {}", path.display()));
                 } else {
                     set_solution(&mut request, Solution::from_path(&path)?)?;
                 }
@@ -123,6 +134,12 @@ fn read_arguments() -> Result<Option<Request>, String> {
     }
     request.problem = problem.ok_or_else(|| see_help("a PROBLEM is needed".to_string()))?;
     Ok(Some(request))
+}
+
+/// Whether a path that is not a folder was written as one (`tests/`).
+fn value_names_a_folder(path: &std::path::Path) -> bool {
+    let text = path.as_os_str().to_string_lossy();
+    text.ends_with('/') || text.ends_with(std::path::MAIN_SEPARATOR)
 }
 
 fn run() -> Result<bool, String> {
@@ -148,7 +165,9 @@ fn run() -> Result<bool, String> {
     if cases.is_empty() {
         return Err("no cases (NAME.in files) in the folders given".to_string());
     }
-    let language = request.solution.as_ref().and_then(Solution::language);
+    let language = request
+        .lang
+        .or_else(|| request.solution.as_ref().and_then(Solution::language));
     let (time, memory, rule) = judge_limits(info, language);
     let limits = Limits {
         time: request.time_ms.map_or(time, Duration::from_millis),
@@ -158,7 +177,7 @@ fn run() -> Result<bool, String> {
     };
     let scratch =
         Scratch::new("judge").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
-    let mut out = std::io::stdout().lock();
+    let mut out = tools::report_output();
     let prepared = match &request.solution {
         None => None,
         Some(solution) => match prepare(solution, info) {
@@ -210,6 +229,13 @@ fn run() -> Result<bool, String> {
                 (None, false) => format!(" ({}'s)", info.judge),
             }
         );
+        if language.is_none() && request.solution.is_some() {
+            let _ = writeln!(
+                out,
+                "note: the problem's base limits, which a judge gives C++; for another \
+                 language's, add --lang (py, java, js, ...)"
+            );
+        }
     }
     let settings = Settings {
         problem,

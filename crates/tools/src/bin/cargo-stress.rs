@@ -26,7 +26,8 @@ judge's constraints and beyond them.
 A failure is shrunk to a locally minimal input (no single simplification of
 it still fails: a puyo dropped, a row and column removed, a tile lowered, a
 move or a case dropped), printed with both answers and their diff, and saved
-as NAME.in with the expected answer as NAME.out (never over a file). The exit
+as seed-S.in with the expected answer as seed-S.out (seed-S-2.in when the
+name is taken: never over a file). The exit
 status is 1 on a failure, 0 on none, 2 when nothing could be tested.
 
   -c COMMAND          run a shell command as the solution
@@ -36,11 +37,15 @@ status is 1 on a failure, 0 on none, 2 when nothing could be tested.
   --save DIR          where a failure is saved (default: printed; a folder under
                       the system's temporary folder, outside inputs/)
   --beyond-judge      also generate inputs beyond the judge's constraints
+  --lang LANG         the language whose judge limits apply (py, cpp, c, rs,
+                      java, js), for a -c command or an executable
   --time-limit MS, --memory-limit MIB
                       the solution's limits, instead of the judge's
 ";
 
 fn main() -> ExitCode {
+    tools::interrupt::install();
+    tools::processes::exclusive();
     tools::finish(run())
 }
 
@@ -52,6 +57,8 @@ struct Request {
     size: Option<u64>,
     save: Option<PathBuf>,
     beyond_judge: bool,
+    /// The language whose limits apply, as `--lang` named it.
+    lang: Option<tools::language::Language>,
     time_ms: Option<u64>,
     memory_mib: Option<u64>,
 }
@@ -67,6 +74,7 @@ fn read_arguments() -> Result<Option<Request>, String> {
         size: None,
         save: None,
         beyond_judge: false,
+        lang: None,
         time_ms: None,
         memory_mib: None,
     };
@@ -86,7 +94,7 @@ fn read_arguments() -> Result<Option<Request>, String> {
     while let Some(arg) = parser.next().map_err(|e| see_help(e.to_string()))? {
         match arg {
             Short('h') | Long("help") => {
-                print!("{USAGE}");
+                tools::say!("{USAGE}");
                 return Ok(None);
             }
             Short('c') | Long("command") => {
@@ -108,6 +116,7 @@ fn read_arguments() -> Result<Option<Request>, String> {
                 request.save = Some(PathBuf::from(tools::flag_text(&mut parser, "save")?))
             }
             Long("beyond-judge") => request.beyond_judge = true,
+            Long("lang") => request.lang = Some(tools::flag_language(&mut parser)?),
             Long("time-limit") => {
                 request.time_ms = Some(tools::flag_number(&mut parser, "time-limit", 1, 3_600_000)?)
             }
@@ -164,7 +173,9 @@ fn run() -> Result<bool, String> {
     };
     let scratch =
         Scratch::new("stress").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
-    let language = request.solution.as_ref().and_then(Solution::language);
+    let language = request
+        .lang
+        .or_else(|| request.solution.as_ref().and_then(Solution::language));
     let (time, memory, rule) = judge_limits(info, language);
     let limits = Limits {
         time: request.time_ms.map_or(time, Duration::from_millis),
@@ -172,7 +183,7 @@ fn run() -> Result<bool, String> {
         output: 16 << 20,
         address_space: None,
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = tools::report_output();
     let prepared = match &request.solution {
         None => None,
         Some(solution) => match prepare(solution, info) {
@@ -232,6 +243,10 @@ fn run() -> Result<bool, String> {
     );
     let _ = out.flush();
     let report = search(&settings);
+    if tools::interrupt::requested() && report.failure.is_none() {
+        let _ = writeln!(out, "interrupted after {} inputs passed", report.passed);
+        return Ok(true);
+    }
     let not_comparable = if report.not_comparable > 0 {
         format!(
             " ({} more could not be compared: an answer was refused as too large)",
@@ -269,6 +284,8 @@ fn run() -> Result<bool, String> {
         shrunk.tried,
         if shrunk.minimal {
             "a locally minimal input: no single simplification of it still fails"
+        } else if tools::interrupt::requested() {
+            "a smaller input (interrupted before it was minimal)"
         } else {
             "a smaller input (the time for shrinking ran out before it was minimal)"
         }
@@ -350,13 +367,15 @@ fn report_failure(
             writeln!(
                 out,
                 "the workspace explains it: cargo run --release --manifest-path {} --bin {} -- --explain {}",
-                tools::workspace_root()
-                    .canonicalize()
-                    .unwrap_or_else(|_| tools::workspace_root())
-                    .join("Cargo.toml")
-                    .display(),
+                tools::shell_quote(
+                    &tools::workspace_root()
+                        .canonicalize()
+                        .unwrap_or_else(|_| tools::workspace_root())
+                        .join("Cargo.toml")
+                        .to_string_lossy()
+                ),
                 info.name,
-                input.display()
+                tools::shell_quote(&input.to_string_lossy())
             )?;
         }
         Err(e) => writeln!(
@@ -387,7 +406,8 @@ fn save(
             dir.join(format!("{stem}.in")),
             dir.join(format!("{stem}.out")),
         );
-        if input_path.exists() || expected_path.exists() {
+        // symlink_metadata: a dangling link takes its name too.
+        if input_path.symlink_metadata().is_ok() || expected_path.symlink_metadata().is_ok() {
             continue;
         }
         match cli::files::write_new(&input_path, input) {
@@ -395,8 +415,17 @@ fn save(
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),
         }
-        cli::files::write_new(&expected_path, expected)?;
-        return Ok((input_path, expected_path));
+        match cli::files::write_new(&expected_path, expected) {
+            Ok(()) => return Ok((input_path, expected_path)),
+            // The pair or nothing: the input just written goes.
+            Err(e) => {
+                let _ = std::fs::remove_file(&input_path);
+                if e.kind() == std::io::ErrorKind::AlreadyExists {
+                    continue;
+                }
+                return Err(e);
+            }
+        }
     }
     Err(std::io::Error::new(
         std::io::ErrorKind::AlreadyExists,

@@ -19,6 +19,7 @@ workspace as it was. Then replace the stand-in: every TODO in crates/NAME.
 ";
 
 fn main() -> ExitCode {
+    tools::interrupt::install();
     tools::finish(run().map(|()| true))
 }
 
@@ -30,7 +31,7 @@ fn run() -> Result<(), String> {
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             Short('h') | Long("help") => {
-                print!("{USAGE}");
+                tools::say!("{USAGE}");
                 return Ok(());
             }
             Long("judge") => judge = Some(value(&mut parser)?),
@@ -68,18 +69,18 @@ fn run() -> Result<(), String> {
         })?
         .to_path_buf();
     tools::scaffold::check_spec(&root, &spec)?;
-    println!(
+    tools::sayln!(
         "checking that the workspace compiles with {} ...",
         spec.name
     );
     let (written, edited) = scaffold(&root, &spec, true)?;
     for path in &written {
-        println!("wrote  {}", path.display());
+        tools::sayln!("wrote  {}", path.display());
     }
     for path in &edited {
-        println!("edited {}", path.display());
+        tools::sayln!("edited {}", path.display());
     }
-    println!(
+    tools::sayln!(
         "\n{0} compiles, registered, as the stand-in problem.\n\
          Next: cargo test -p {0} && cargo bundle {0}; then replace every TODO in\n\
          crates/{0} and the sample in inputs/{0}.",

@@ -204,9 +204,37 @@ fn commands_scripts_and_executables_run_and_name_their_failures() {
     std::fs::write(folder.join("a.in"), "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
     std::fs::write(folder.join("a.out"), "16\n").unwrap();
     let dir = folder.to_str().unwrap();
-    // A shell command, run in the current folder.
+    // A shell command, run in the current folder, with the problem's base
+    // limits unless a language is named.
     let (status, out) = run("judge", &["game2048", dir, "-c", "echo 16"]);
     assert_eq!(status, Some(0), "{out}");
+    assert!(
+        out.contains("limits: 1000 ms, 512 MiB (Baekjoon 12100's)"),
+        "{out}"
+    );
+    assert!(out.contains("add --lang"), "{out}");
+    let (status, out) = run("judge", &["game2048", dir, "-c", "echo 16", "--lang", "py"]);
+    assert_eq!(status, Some(0), "{out}");
+    assert!(
+        out.contains("limits: 5000 ms, 1056 MiB (Baekjoon's rule for Python 3"),
+        "{out}"
+    );
+    let (status, out) = run(
+        "judge",
+        &["game2048", dir, "-c", "echo 16", "--lang", "cobol"],
+    );
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("--lang takes one of py, cpp"), "{out}");
+    // A folder mistyped is a missing folder, not a solution.
+    let (status, out) = run("judge", &["game2048", "no-such-folder/"]);
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("no folder no-such-folder/"), "{out}");
+    let (status, out) = run("judge", &["game2048", "no-such-thing"]);
+    assert_eq!(status, Some(2), "{out}");
+    assert!(
+        out.contains("neither a solution nor a folder of cases"),
+        "{out}"
+    );
     // A run-time error names the signal and shows the end of stderr.
     let crash = script(&folder, "crash", "echo 'Traceback (most recent call last):' >&2; echo 'ZeroDivisionError: division by zero' >&2; kill -SEGV $$");
     let (status, out) = run("judge", &["game2048", dir, &crash]);

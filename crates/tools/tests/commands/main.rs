@@ -4,11 +4,14 @@
 //!
 //! - [`runner`]: spinning children, floods, memory hogs, sleepers, signals,
 //!   forks, and what each leaves behind (nothing);
+//! - [`hostile`]: interrupts, escapes, snooping, special files, a closed
+//!   reader, broken interpreters;
 //! - [`judge`]: verdicts, diffs, bad case files, limits and languages;
 //! - [`stress`]: `gen` and `stress`, generation and shrinking;
 //! - [`solutions`]: the correct and buggy user solutions of
 //!   `tests/solutions/`, judged and stressed.
 
+mod hostile;
 mod judge;
 mod new_problem;
 mod runner;

@@ -95,23 +95,26 @@ fn every_name_that_would_break_the_workspace_is_refused_and_nothing_changes() {
         ("--link", "not a link"),
         ("--judge", ""),
     ] {
-        let (status, out) = new_problem(&copy, &["chess", flag, value]);
+        let (status, out) = new_problem(&copy, &["no-such-problem", flag, value]);
         assert_eq!(status, Some(2), "{flag}: {out}");
         assert_eq!(changes(&copy), "", "{flag} changed the work tree:\n{out}");
     }
     // A dangling link where the problem's inputs would go.
-    std::os::unix::fs::symlink("/nonexistent/target", copy.join("inputs/chess")).unwrap();
-    let (status, out) = new_problem(&copy, &["chess"]);
+    std::os::unix::fs::symlink("/nonexistent/target", copy.join("inputs/no-such-problem")).unwrap();
+    let (status, out) = new_problem(&copy, &["no-such-problem"]);
     assert_eq!(status, Some(2), "{out}");
-    assert!(out.contains("inputs/chess exists already"), "{out}");
-    std::fs::remove_file(copy.join("inputs/chess")).unwrap();
+    assert!(
+        out.contains("inputs/no-such-problem exists already"),
+        "{out}"
+    );
+    std::fs::remove_file(copy.join("inputs/no-such-problem")).unwrap();
     assert_eq!(changes(&copy), "");
     // Outside any workspace (the system's temporary folder, not the
     // target folder, which is inside this workspace).
     let elsewhere =
         std::env::temp_dir().join(format!("new-problem-elsewhere-{}", std::process::id()));
     std::fs::create_dir_all(&elsewhere).unwrap();
-    let (status, out) = new_problem(&elsewhere, &["chess"]);
+    let (status, out) = new_problem(&elsewhere, &["no-such-problem"]);
     let _ = std::fs::remove_dir_all(&elsewhere);
     assert_eq!(status, Some(2), "{out}");
     assert!(out.contains("not inside a grid-games workspace"), "{out}");
@@ -126,9 +129,45 @@ fn a_failed_check_after_writing_undoes_everything() {
     let mut text = std::fs::read_to_string(&lib).unwrap();
     text.push_str("\ncompile_error!(\"broken on purpose\");\n");
     std::fs::write(&lib, text).unwrap();
-    let (status, out) = new_problem(&copy, &["chess", "--title", r#"The "Best" Game | 2"#]);
+    let (status, out) = new_problem(
+        &copy,
+        &["no-such-problem", "--title", r#"The "Best" Game | 2"#],
+    );
     assert_eq!(status, Some(2), "{out}");
     assert!(out.contains("broken on purpose"), "{out}");
     assert!(out.contains("nothing was changed"), "{out}");
     assert_eq!(changes(&copy).trim(), "M crates/grid/src/lib.rs");
+}
+
+#[test]
+fn an_interrupt_during_the_check_undoes_everything() {
+    let copy = workspace_copy("new-problem-interrupt");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_new-problem"))
+        .arg("no-such-problem")
+        .current_dir(&copy)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once its files are written, it is checking them with cargo.
+    let started = std::time::Instant::now();
+    while !copy.join("crates/no-such-problem/src/lib.rs").exists() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(30));
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    // SAFETY: a signal to the child just started.
+    unsafe { libc::kill(command.id() as i32, libc::SIGINT) };
+    let status = command.wait().unwrap();
+    let mut stderr = String::new();
+    use std::io::Read;
+    command
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("nothing was changed"), "{stderr}");
+    assert_eq!(changes(&copy), "", "{stderr}");
 }

@@ -10,6 +10,12 @@ use crate::{have, run, scratch, workspace};
 /// the record; this keeps `cargo test` quick).
 const CORRECT_STRESS_SECONDS: &str = "3";
 
+/// The time limit here: these tests are of answers, not of speed, and a
+/// busy machine (a build beside them) must not turn a right answer into a
+/// TLE. Speed against the judge's own limits is what `cargo judge` without
+/// this flag shows.
+const TIME_LIMIT_MS: &str = "60000";
+
 fn check(problem: &str) {
     let folder = workspace().join("tests/solutions").join(problem);
     for (language, extension) in [("python3", "py"), ("g++", "cpp")] {
@@ -18,7 +24,15 @@ fn check(problem: &str) {
         }
         let correct = folder.join(format!("correct.{extension}"));
         let buggy = folder.join(format!("buggy.{extension}"));
-        let (status, out) = run("judge", &[problem, correct.to_str().unwrap()]);
+        let (status, out) = run(
+            "judge",
+            &[
+                problem,
+                correct.to_str().unwrap(),
+                "--time-limit",
+                TIME_LIMIT_MS,
+            ],
+        );
         assert_eq!(status, Some(0), "{problem} correct.{extension}:\n{out}");
         assert!(
             !out.contains("\nWA") && !out.contains("\nRE") && !out.contains("\nTLE"),
@@ -33,6 +47,8 @@ fn check(problem: &str) {
                 CORRECT_STRESS_SECONDS,
                 "--seed",
                 "1",
+                "--time-limit",
+                TIME_LIMIT_MS,
             ],
         );
         assert_eq!(
@@ -52,6 +68,8 @@ fn check(problem: &str) {
                 "1",
                 "--save",
                 save.to_str().unwrap(),
+                "--time-limit",
+                TIME_LIMIT_MS,
             ],
         );
         assert_eq!(
