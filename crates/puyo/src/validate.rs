@@ -26,10 +26,11 @@ pub fn validate(input: &[u8]) -> Result<(), InputError> {
                 1,
                 1,
                 format!(
-                    "the field is {} rows of {} cells; the judge's is {JUDGE_ROWS} rows of \
+                    "the field is {} rows of {} cell{}; the judge's is {JUDGE_ROWS} rows of \
                      {JUDGE_COLS}",
                     field.rows(),
-                    field.cols()
+                    field.cols(),
+                    if field.cols() == 1 { "" } else { "s" }
                 ),
             ));
         }
@@ -84,7 +85,7 @@ mod tests {
                 &wide,
                 "line 12, column 7: expected the end of the line, found `.`",
             ),
-            (&"G\n".repeat(24), "the field is 24 rows of 1 cells"),
+            (&"G\n".repeat(24), "the field is 24 rows of 1 cell;"),
             (
                 &crlf,
                 "line 1, column 7: expected the end of the line, found a carriage return",
