@@ -4,11 +4,10 @@
 //! closed reader, a broken `#!` line. Each ends cleanly, judges what it
 //! can, and leaves nothing behind.
 
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::{assert_none_left, binary, have, run, scratch, token};
+use crate::{assert_none_left, binary, have, run, scratch, script, token};
 
 /// A folder with one game2048 case whose answer is 16.
 fn one_case(name: &str) -> std::path::PathBuf {
@@ -16,15 +15,6 @@ fn one_case(name: &str) -> std::path::PathBuf {
     std::fs::write(folder.join("a.in"), "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
     std::fs::write(folder.join("a.out"), "16\n").unwrap();
     folder
-}
-
-/// Writes an executable shell script and returns its path.
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path.to_string_lossy().into_owned()
 }
 
 /// The scratch folders a command with process id `pid` made.

@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::{assert_none_left, have, run, scratch, token, workspace};
+use crate::{assert_none_left, have, run, scratch, script, token, workspace};
 
 /// A copy of a problem's golden folder (its judge-mode cases).
 fn golden_copy(problem: &str, name: &str) -> std::path::PathBuf {
@@ -15,15 +15,6 @@ fn golden_copy(problem: &str, name: &str) -> std::path::PathBuf {
         }
     }
     to
-}
-
-/// Writes an executable shell script and returns its path.
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path.to_string_lossy().into_owned()
 }
 
 #[test]

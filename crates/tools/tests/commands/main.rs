@@ -53,6 +53,16 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Writes an executable shell script `name` into `dir` and returns its
+/// path: a user's solution that is any executable.
+pub fn script(dir: &Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
 /// A text no other test uses, to find a run's processes by.
 pub fn token(name: &str) -> String {
     format!("grid-games-test-{name}-{}", std::process::id())
