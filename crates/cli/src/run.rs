@@ -344,7 +344,7 @@ pub fn read_input(
                     }
                 }
                 let size = file.metadata().map_or(0, |m| m.len());
-                read_all(file, size).map(InputBytes::Read)
+                read_all(file, size, MAX_STREAM_INPUT).map(InputBytes::Read)
             })
             .map_err(|e| InputError::new(format!("cannot read {}: {e}", path.display()))),
         None => {
@@ -353,7 +353,7 @@ pub fn read_input(
                 return Ok(InputBytes::Mapped(mapping));
             }
             let _ = stdin_fd;
-            read_all(stdin, stdin_size)
+            read_all(stdin, stdin_size, MAX_STREAM_INPUT)
                 .map(InputBytes::Read)
                 .map_err(|e| InputError::new(format!("cannot read standard input: {e}")))
         }
@@ -376,10 +376,23 @@ fn stdin_size() -> u64 {
     0
 }
 
+/// The most bytes read from a stream (a pipe, a device, a socket): past it
+/// the input is refused. A regular file has a size of its own, and is
+/// mapped instead.
+pub const MAX_STREAM_INPUT: usize = 1 << 30;
+
 /// Reads everything from `source`, whose size is about `size` bytes (0 for
-/// unknown).
-fn read_all(mut source: impl Read, size: u64) -> std::io::Result<Vec<u8>> {
-    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0).saturating_add(1));
+/// unknown), at most `limit` bytes of it, and stops early where the input cannot be valid: at its first
+/// byte that is not text (every problem reads plain ASCII text, so the
+/// parser's error for that byte is the answer, and an endless `/dev/zero`
+/// is refused at once), or past `limit` bytes. Memory that
+/// cannot be had is an error, never an abort.
+fn read_all(mut source: impl Read, size: u64, limit: usize) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let wanted = usize::try_from(size).unwrap_or(0).min(limit).saturating_add(1);
+    bytes
+        .try_reserve_exact(wanted)
+        .map_err(|_| too_large_for_memory(0))?;
     let mut chunk = vec![0u8; 1 << 16];
     loop {
         let n = match source.read(&mut chunk) {
@@ -388,11 +401,45 @@ fn read_all(mut source: impl Read, size: u64) -> std::io::Result<Vec<u8>> {
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        if bytes.len() + n > bytes.capacity() {
-            bytes.reserve_exact((bytes.len() / 4).max(n));
+        if bytes.len() + n > limit {
+            return Err(std::io::Error::other(format!(
+                "the input is longer than {} MiB, the most a binary reads from a stream \
+                 (a regular file, named or redirected, has no such limit)",
+                limit >> 20
+            )));
         }
+        if bytes.len() + n > bytes.capacity() {
+            bytes
+                .try_reserve_exact((bytes.len() / 4).max(n))
+                .map_err(|_| too_large_for_memory(bytes.len()))?;
+        }
+        let from = bytes.len();
         bytes.extend_from_slice(&chunk[..n]);
+        if let Some(at) = first_non_text(&bytes, from) {
+            bytes.truncate(at + 1);
+            return Ok(bytes);
+        }
     }
+}
+
+/// The error for an input whose buffer could not be allocated.
+fn too_large_for_memory(read: usize) -> std::io::Error {
+    std::io::Error::other(format!(
+        "there is not memory enough to hold the input (after {read} bytes)"
+    ))
+}
+
+/// The first byte at or after `from` that no problem's input may hold (see
+/// [`grid::input::ascii_text`]): not printable ASCII, a tab or a line
+/// break, and not part of a byte-order mark at the very start.
+fn first_non_text(bytes: &[u8], from: usize) -> Option<usize> {
+    const MARK: &[u8] = b"\xEF\xBB\xBF";
+    (from..bytes.len()).find(|&at| {
+        let byte = bytes[at];
+        let text = matches!(byte, b'\t' | b'\n' | b'\r' | b' '..=b'~');
+        let in_mark = at < MARK.len() && bytes[..=at] == MARK[..=at];
+        !text && !in_mark
+    })
 }
 
 /// The exit status for the result of writing the answer.
@@ -421,5 +468,40 @@ pub fn refuse(stderr: &mut dyn Write, error: &InputError) -> u8 {
     match error.kind {
         Refusal::BadInput => EXIT_BAD_INPUT,
         Refusal::WorkLimit => EXIT_WORK_LIMIT,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An endless stream of one pattern.
+    struct Endless(&'static [u8], usize);
+
+    impl Read for Endless {
+        fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+            for byte in buffer.iter_mut() {
+                *byte = self.0[self.1 % self.0.len()];
+                self.1 += 1;
+            }
+            Ok(buffer.len())
+        }
+    }
+
+    #[test]
+    fn an_endless_stream_is_refused_at_its_first_bad_byte_or_at_the_limit() {
+        // /dev/zero: at once, with the byte the parser then names.
+        let zeros = read_all(Endless(b"\0", 0), 0, 1 << 20).unwrap();
+        assert_eq!(zeros, b"\0");
+        let late = read_all(Endless(b"1 2 3\n", 0), 0, 1 << 20).unwrap_err();
+        assert!(late.to_string().contains("longer than 1 MiB"), "{late}");
+        // Text, then a bad byte: read up to it.
+        let mixed = read_all(&b"12\n6 6\n\x01more"[..], 0, 1 << 20).unwrap();
+        assert_eq!(mixed, b"12\n6 6\n\x01");
+        // A byte-order mark is text at the start, and only there.
+        let marked = read_all(&b"\xEF\xBB\xBF2\n"[..], 0, 1 << 20).unwrap();
+        assert_eq!(marked, b"\xEF\xBB\xBF2\n");
+        let inner = read_all(&b"2\n\xEF\xBB\xBF"[..], 0, 1 << 20).unwrap();
+        assert_eq!(inner, b"2\n\xEF");
     }
 }

@@ -69,8 +69,47 @@ pub fn main(binary: &str, binary_name: &str) {
         format!("{binary_name}::full-disk-is-status-3"),
         move || full_disk_is_an_error(&full_binary, &full_name),
     ));
+    let endless_binary = binary_path.to_string();
+    trials.push(Trial::test(
+        format!("{binary_name}::endless-input-is-refused-at-once"),
+        move || endless_input_is_refused(Path::new(&endless_binary)),
+    ));
     trials.extend(sides::trials(Path::new(binary_path), binary_name));
     harness::run(&args, trials).exit();
+}
+
+/// Runs the binary on `/dev/zero`, an endless input, as stdin and as a file
+/// named: it must refuse it at its first byte, at once, with one error line
+/// and status 1 (not read it until memory runs out).
+fn endless_input_is_refused(binary: &Path) -> Result<(), Failed> {
+    if !Path::new("/dev/zero").exists() {
+        return Ok(());
+    }
+    for by_name in [false, true] {
+        let mut command = Command::new(binary);
+        if by_name {
+            command.arg("/dev/zero").stdin(Stdio::null());
+        } else {
+            command.stdin(fs::File::open("/dev/zero").map_err(|e| e.to_string())?);
+        }
+        let started = std::time::Instant::now();
+        let output = command.output().map_err(|e| e.to_string())?;
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if output.status.code() != Some(1)
+            || !output.stdout.is_empty()
+            || stderr.lines().count() != 1
+            || !stderr.contains("control character (0x00)")
+            || started.elapsed() > Duration::from_secs(5)
+        {
+            return Err(format!(
+                "/dev/zero (named: {by_name}): status {:?} after {:?}, stderr {stderr:?}",
+                output.status.code(),
+                started.elapsed()
+            )
+            .into());
+        }
+    }
+    Ok(())
 }
 
 /// Runs the binary on its largest golden input with stdout already closed
