@@ -143,6 +143,7 @@ fn run(case: &Case) -> Result<(), Failed> {
         memory: u64::MAX,
         output: 1 << 30,
         address_space: Some(cap),
+        file_size: None,
     };
     let outcome = sandbox::run(&Program::Function(&binary), &path, &limits);
     let _ = std::fs::remove_file(&path);

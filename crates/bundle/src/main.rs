@@ -47,6 +47,27 @@ fn shown(path: &Path) -> PathBuf {
     }
 }
 
+/// Whether a bundle may be written at `path`: nothing is there, or an
+/// earlier bundle (a file that begins as every bundle does). Anything else
+/// there is the user's, and is never replaced.
+fn replaceable(path: &Path) -> bool {
+    use std::io::Read;
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return true;
+    };
+    if !meta.is_file() {
+        return false;
+    }
+    let mut head = [0u8; 128];
+    let read = std::fs::File::open(path)
+        .and_then(|mut file| file.read(&mut head))
+        .unwrap_or(0);
+    head[..read].starts_with(b"//! `")
+        && head[..read]
+            .windows(24)
+            .any(|w| w == b"a self-contained submiss")
+}
+
 fn run() -> Result<(), (u8, String)> {
     let usage = || {
         format!(
@@ -96,9 +117,25 @@ fn run() -> Result<(), (u8, String)> {
         )
     })?;
     for problem in &args {
+        if !bundle::problems().contains(&problem.as_str()) {
+            return Err((
+                2,
+                format!("error: no problem named {problem:?}\n{}", usage()),
+            ));
+        }
         let source = bundle::bundle(&bundle::workspace_root(), problem)
             .map_err(|e| (1, format!("error: {e}")))?;
         let path = out_dir.join(format!("{problem}.rs"));
+        if !replaceable(&path) {
+            return Err((
+                1,
+                format!(
+                    "error: {} exists and is not a bundle (it does not begin as one); move it, \
+                     or give another --out",
+                    path.display()
+                ),
+            ));
+        }
         cli::files::write_atomically(&path, source.as_bytes())
             .map_err(|e| (1, format!("error: cannot write {}: {e}", path.display())))?;
         let _ = writeln!(

@@ -90,5 +90,50 @@ fn main() {
             )),
         }
     }
+    trials.push(Trial::test(
+        "bundle::command::replaces-only-bundles",
+        || the_command_replaces_only_bundles(Path::new(env!("CARGO_TARGET_TMPDIR"))),
+    ));
     harness::run(&args, trials).exit();
+}
+
+/// `cargo bundle --out DIR`: a user's own file of the bundle's name is left
+/// alone (status 1, an error naming it), an earlier bundle is replaced, a
+/// folder under `crates/` is refused, an unknown problem is status 2.
+fn the_command_replaces_only_bundles(tmp: &Path) -> Result<(), Failed> {
+    let dir = tmp.join("bundle-command");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_bundle"))
+            .args(args)
+            .output()
+            .map_err(|e| e.to_string())
+    };
+    let out = dir.to_str().ok_or("a UTF-8 path")?;
+    let mine = dir.join("puyo.rs");
+    std::fs::write(&mine, "// mine\n").map_err(|e| e.to_string())?;
+    let refused = run(&["puyo", "--out", out])?;
+    if refused.status.code() != Some(1)
+        || std::fs::read_to_string(&mine).map_err(|e| e.to_string())? != "// mine\n"
+    {
+        return Err(format!("a user's puyo.rs: {refused:?}").into());
+    }
+    std::fs::remove_file(&mine).map_err(|e| e.to_string())?;
+    for round in 0..2 {
+        let written = run(&["puyo", "--out", out])?;
+        if !written.status.success() {
+            return Err(format!("round {round}: {written:?}").into());
+        }
+    }
+    let inside = bundle::workspace_root().join("crates/puyo/src");
+    let refused = run(&["puyo", "--out", inside.to_str().ok_or("a UTF-8 path")?])?;
+    if refused.status.code() != Some(2) || inside.join("puyo.rs").exists() {
+        return Err(format!("--out crates/puyo/src: {refused:?}").into());
+    }
+    let unknown = run(&["no-such-problem", "--out", out])?;
+    if unknown.status.code() != Some(2) {
+        return Err(format!("an unknown problem: {unknown:?}").into());
+    }
+    Ok(())
 }

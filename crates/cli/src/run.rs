@@ -389,7 +389,10 @@ pub const MAX_STREAM_INPUT: usize = 1 << 30;
 /// cannot be had is an error, never an abort.
 fn read_all(mut source: impl Read, size: u64, limit: usize) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    let wanted = usize::try_from(size).unwrap_or(0).min(limit).saturating_add(1);
+    let wanted = usize::try_from(size)
+        .unwrap_or(0)
+        .min(limit)
+        .saturating_add(1);
     bytes
         .try_reserve_exact(wanted)
         .map_err(|_| too_large_for_memory(0))?;

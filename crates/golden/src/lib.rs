@@ -373,7 +373,12 @@ pub fn case_args(input: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A file's text, if it is there and a regular file (a named pipe would
+/// hang the reader).
 fn read_optional(path: &Path) -> Option<String> {
+    if !fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
     fs::read_to_string(path).ok()
 }
 

@@ -23,12 +23,14 @@ pub struct Case {
     pub expected: Option<PathBuf>,
     /// The flags of a `flags/` case, from its `.args` file.
     pub args: Vec<String>,
+    /// Whether it is a case of a `flags/` folder.
+    pub in_flags: bool,
 }
 
 impl Case {
     /// Whether the case needs the workspace's own flags.
     pub fn needs_flags(&self) -> bool {
-        !self.args.is_empty() || self.name.starts_with("flags/")
+        !self.args.is_empty() || self.in_flags
     }
 }
 
@@ -37,10 +39,28 @@ impl Case {
 /// exist is an error naming it.
 pub fn discover(folders: &[PathBuf]) -> Result<Vec<Case>, String> {
     let mut found = Vec::new();
+    // A folder named twice is judged once; with several folders, each case
+    // is named with its folder, so that equal names stay apart.
+    let mut distinct: Vec<(PathBuf, &PathBuf)> = Vec::new();
     for folder in folders {
         if !folder.is_dir() {
             return Err(format!("no folder {}", folder.display()));
         }
+        let real = folder.canonicalize().unwrap_or_else(|_| folder.clone());
+        if !distinct.iter().any(|(seen, _)| *seen == real) {
+            distinct.push((real, folder));
+        }
+    }
+    let labelled = distinct.len() > 1;
+    for (_, folder) in distinct {
+        let label = if labelled {
+            format!(
+                "{}/",
+                crate::printable(&folder.display().to_string()).trim_end_matches('/')
+            )
+        } else {
+            String::new()
+        };
         for (dir, prefix) in [(folder.clone(), ""), (folder.join("flags"), "flags/")] {
             let Ok(entries) = std::fs::read_dir(&dir) else {
                 continue;
@@ -60,9 +80,12 @@ pub fn discover(folders: &[PathBuf]) -> Result<Vec<Case>, String> {
                 // be read (an error), not a missing one.
                 let has_expected = expected.symlink_metadata().is_ok();
                 found.push(Case {
-                    name: format!("{prefix}{stem}"),
+                    // Shown in the report: no control character of a
+                    // file's name reaches the terminal.
+                    name: format!("{label}{prefix}{}", crate::printable(&stem)),
                     expected: has_expected.then_some(expected),
                     args: golden::case_args(&input),
+                    in_flags: !prefix.is_empty(),
                     input,
                 });
             }
@@ -71,18 +94,84 @@ pub fn discover(folders: &[PathBuf]) -> Result<Vec<Case>, String> {
     Ok(found)
 }
 
-/// The bytes of a case's file. Only a regular file (or a link to one) is
-/// read: a pipe would hang the judging, and a device (`/dev/zero`) would
-/// never end.
-pub fn read_case_file(path: &Path) -> Result<Vec<u8>, String> {
+/// A case's file, opened for reading if it is a regular file (or a link to
+/// one): a pipe would hang the judging, and a device (`/dev/zero`) would
+/// never end. The file is opened without waiting for a writer, and its type
+/// is checked on the open file itself.
+pub fn open_case_file(path: &Path) -> Result<std::fs::File, String> {
     let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options
+        .open(path)
+        .map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("cannot read {shown}: {e}"))?;
     if !meta.is_file() {
         return Err(format!(
             "cannot read {shown}: not a regular file (a pipe, a device or a folder)"
         ));
     }
-    std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))
+    Ok(file)
+}
+
+/// The bytes of a case's file (see [`open_case_file`]).
+pub fn read_case_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    open_case_file(path)?
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(bytes)
+}
+
+/// The cases' files as they are before any program runs, copied into
+/// `folder` (read-only), so that no run can change what a later case reads
+/// or is held to: each case with its input and expected output in the
+/// copy, or why its own files cannot be read. An error is the copy's own
+/// (a full disk): nothing can be judged.
+pub fn snapshot(cases: &[Case], folder: &Path) -> std::io::Result<Vec<Result<Case, String>>> {
+    std::fs::create_dir(folder)?;
+    let mut copies = Vec::with_capacity(cases.len());
+    for (k, case) in cases.iter().enumerate() {
+        let input = folder.join(format!("{k}.in"));
+        let expected = folder.join(format!("{k}.out"));
+        let copied = match copy_case_file(&case.input, &input)? {
+            Err(why) => Err(why),
+            Ok(()) => match &case.expected {
+                None => Ok(None),
+                Some(path) => copy_case_file(path, &expected)?.map(|()| Some(expected.clone())),
+            },
+        };
+        copies.push(copied.map(|expected| Case {
+            input,
+            expected,
+            ..case.clone()
+        }));
+    }
+    Ok(copies)
+}
+
+/// Copies a case's file to `to`, read-only: `Ok(Err(why))` when the case's
+/// file cannot be read, `Err` when the copy cannot be written.
+fn copy_case_file(from: &Path, to: &Path) -> std::io::Result<Result<(), String>> {
+    let bytes = match read_case_file(from) {
+        Ok(bytes) => bytes,
+        Err(why) => return Ok(Err(why)),
+    };
+    std::fs::write(to, bytes)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o444))?;
+    }
+    Ok(Ok(()))
 }
 
 /// Where an input lies: in the judge's space, or beyond it (and why).

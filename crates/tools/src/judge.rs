@@ -23,7 +23,7 @@ use cli::AnyProblem;
 
 use crate::cases::{classify, Case};
 use crate::language::Prepared;
-use crate::sandbox::{self, Ending, Limits, Outcome, Program, Stop};
+use crate::sandbox::{self, Ending, Limits, Outcome, Program, RunError, Stop};
 
 /// Who answers the cases.
 pub enum Runner<'a> {
@@ -131,7 +131,14 @@ pub fn judge(settings: &Settings, cases: &[Case], out: &mut dyn Write) -> std::i
         .unwrap_or(0)
         .min(40);
     let user = matches!(settings.runner, Runner::Solution(_));
-    for case in cases {
+    // Every case's files as they are now, before any program runs.
+    let copies = crate::cases::snapshot(cases, &settings.scratch.join("cases")).map_err(|e| {
+        std::io::Error::other(format!(
+            "cannot copy the cases into the scratch folder {}: {e}",
+            settings.scratch.display()
+        ))
+    })?;
+    for (case, copy) in cases.iter().zip(&copies) {
         if user && case.needs_flags() {
             tally.flags_skipped += 1;
             tally.census.flags += 1;
@@ -140,13 +147,18 @@ pub fn judge(settings: &Settings, cases: &[Case], out: &mut dyn Write) -> std::i
         if crate::interrupt::requested() {
             break;
         }
-        let input = match crate::cases::read_case_file(&case.input) {
+        let input = match copy
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|copy| crate::cases::read_case_file(&copy.input))
+        {
             Ok(input) => input,
             Err(message) => {
                 bad_case(out, &mut tally, case, width, &message)?;
                 continue;
             }
         };
+        let Ok(copy) = copy else { continue };
         let beyond = !case.needs_flags() && classify(settings.problem, &input).is_err();
         if case.needs_flags() {
             tally.census.flags += 1;
@@ -160,7 +172,7 @@ pub fn judge(settings: &Settings, cases: &[Case], out: &mut dyn Write) -> std::i
             tally.beyond_skipped.push((case.name.clone(), why));
             continue;
         }
-        let expected = match expected_output(settings.problem, case, &input) {
+        let expected = match expected_output(settings.problem, copy, &input) {
             Ok(expected) => expected,
             Err(message) => {
                 bad_case(out, &mut tally, case, width, &message)?;
@@ -196,7 +208,16 @@ pub fn judge(settings: &Settings, cases: &[Case], out: &mut dyn Write) -> std::i
         if crate::interrupt::requested() {
             break;
         }
-        let outcome = outcome.unwrap_or_else(|e| Outcome::not_started(&e));
+        let outcome = match outcome {
+            Ok(outcome) => outcome,
+            Err(RunError::Start(e)) => Outcome::not_started(&e),
+            Err(RunError::Setup(e)) => {
+                return Err(std::io::Error::other(format!(
+                    "cannot prepare a run in the scratch folder {}: {e}",
+                    settings.scratch.display()
+                )))
+            }
+        };
         let verdict = verdict(&outcome, &expected.bytes, &limits);
         let note = match (expected.from_workspace, beyond) {
             (true, _) => "  (no .out: against the workspace's answer)",
@@ -312,7 +333,7 @@ fn write_details(
             writeln!(out, "     output differs (- expected, + actual):")?;
             let diff = golden::line_diff_bytes(expected, &outcome.stdout).unwrap_or_default();
             for line in diff.lines() {
-                writeln!(out, "     {line}")?;
+                writeln!(out, "     {}", crate::printable(line))?;
             }
         }
         Verdict::RuntimeError => {
@@ -385,7 +406,7 @@ pub fn write_stderr_tail(out: &mut dyn Write, outcome: &Outcome) -> std::io::Res
     )?;
     for line in &lines[from..] {
         let shown: String = line.chars().take(200).collect();
-        writeln!(out, "       {shown}")?;
+        writeln!(out, "       {}", crate::printable(&shown))?;
     }
     Ok(())
 }
@@ -399,12 +420,12 @@ pub fn write_input_head(input: &Path, out: &mut dyn Write) -> std::io::Result<()
     writeln!(
         out,
         "     input ({}, first {} of {total} lines):",
-        input.display(),
+        crate::printable(&input.display().to_string()),
         HEAD.min(total)
     )?;
     for line in text.lines().take(HEAD) {
         let shown: String = line.chars().take(100).collect();
-        writeln!(out, "       {shown}")?;
+        writeln!(out, "       {}", crate::printable(&shown))?;
     }
     Ok(())
 }

@@ -91,6 +91,11 @@ impl Solution {
         if meta.is_dir() {
             return Err(format!("the solution {shown} is a folder"));
         }
+        if !meta.is_file() {
+            return Err(format!(
+                "the solution {shown} is not a regular file (a pipe or a device)"
+            ));
+        }
         let absolute = std::fs::canonicalize(path).map_err(|e| format!("{shown}: {e}"))?;
         if let Some(language) = Language::of(path) {
             return Ok(Solution::Source {
@@ -218,14 +223,11 @@ fn source_name(language: Language) -> &'static str {
     }
 }
 
-/// The cache of compiled solutions.
+/// The cache of compiled solutions: a folder of the user's own in the
+/// system's temporary folder (checked to be theirs, and closed to others,
+/// before anything in it is run; see [`crate::private_folder`]).
 pub fn cache_root() -> PathBuf {
-    // SAFETY: getuid has no preconditions.
-    #[cfg(unix)]
-    let user = unsafe { libc::getuid() };
-    #[cfg(not(unix))]
-    let user = 0;
-    std::env::temp_dir().join(format!("grid-games-build-{user}"))
+    std::env::temp_dir().join(format!("grid-games-build-{}", crate::user_id()))
 }
 
 /// A hash of the parts, as a cache key.
@@ -274,9 +276,7 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
         Language::Python => crate::driver::python(call),
         _ => crate::driver::cpp(call),
     });
-    let cache = cache_root();
-    std::fs::create_dir_all(&cache)
-        .map_err(|e| PrepareError::Other(format!("cannot make {}: {e}", cache.display())))?;
+    let cache = crate::private_folder(&cache_root()).map_err(PrepareError::Other)?;
     let built = cache.join(key(&[
         language.name().as_bytes(),
         &source,
@@ -296,7 +296,7 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
             };
             let mut argv = interpreter;
             if let Some(driver) = &driver {
-                let driver_path = build_once(&built, |dir| {
+                let driver_path = build_once(&built, "driver.py", |dir| {
                     std::fs::write(dir.join("driver.py"), driver)
                         .map_err(|e| PrepareError::Other(e.to_string()))
                 })?
@@ -319,7 +319,12 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
             })
         }
         _ => {
-            let dir = build_once(&built, |dir| {
+            let artifact = if language == Language::Java {
+                "Main.class"
+            } else {
+                "Main"
+            };
+            let dir = build_once(&built, artifact, |dir| {
                 let main = dir.join(source_name(language));
                 let compiled_source = match &driver {
                     Some(driver) => {
@@ -392,15 +397,19 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
 }
 
 /// The folder `built`, made by `make` in a fresh folder beside it and then
-/// renamed into place, unless it is already there (a finished build: the
-/// rename is atomic, so a half-made folder never has the final name).
+/// renamed into place, unless it is already there with its `artifact` (a
+/// finished build: the rename is atomic, so a half-made folder never has
+/// the final name). A folder whose artifact is gone (a cleaner of the
+/// temporary folder) is made again.
 fn build_once(
     built: &Path,
+    artifact: &str,
     make: impl FnOnce(&Path) -> Result<(), PrepareError>,
 ) -> Result<PathBuf, PrepareError> {
-    if built.is_dir() {
+    if built.join(artifact).is_file() {
         return Ok(built.to_path_buf());
     }
+    let _ = std::fs::remove_dir_all(built);
     let partial = built.with_extension(format!("partial-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&partial);
     std::fs::create_dir_all(&partial)
@@ -438,9 +447,16 @@ fn compile(
         })
         .collect::<Vec<_>>()
         .join(" ");
+    // The compiler's own temporary files go into the build folder, and so
+    // are removed with it, whatever ends the compile (an interrupt, say).
+    let mut with_temporary: Vec<OsString> = vec!["env".into()];
+    let mut setting = OsString::from("TMPDIR=");
+    setting.push(dir.as_os_str());
+    with_temporary.push(setting);
+    with_temporary.extend(argv.iter().cloned());
     let outcome = sandbox::run(
         &Program::Command {
-            argv: argv.to_vec(),
+            argv: with_temporary,
             dir: dir.to_path_buf(),
         },
         Path::new("/dev/null"),
@@ -449,6 +465,7 @@ fn compile(
             memory: 8 << 30,
             output: 1 << 20,
             address_space: None,
+            file_size: None,
         },
     )
     .map_err(|e| {
@@ -457,6 +474,14 @@ fn compile(
             argv[0].to_string_lossy()
         ))
     })?;
+    if outcome.ending == sandbox::Ending::Exited(127) && outcome.stopped.is_none() {
+        // `env` could not find the compiler.
+        return Err(PrepareError::Other(format!(
+            "cannot run {}: {} (is it installed?)",
+            argv[0].to_string_lossy(),
+            String::from_utf8_lossy(&outcome.stderr).trim()
+        )));
+    }
     if outcome.stopped == Some(sandbox::Stop::Interrupted) {
         return Err(PrepareError::Other(
             "interrupted while compiling".to_string(),
@@ -476,7 +501,16 @@ fn compile(
     let message = message
         .replace(&format!("{folder}/"), &format!("{user_folder}/"))
         .replace(&folder, &user_folder)
-        .replace(renamed, &user_name);
+        // Only where it names the file (`Main.java:3: error`), not in the
+        // compiler's words.
+        .replace(&format!("{renamed}:"), &format!("{user_name}:"));
+    let message = if message.contains("should be declared in a file named") {
+        format!(
+            "{message}\n(the judge compiles the file as {renamed}: its public class must be Main)"
+        )
+    } else {
+        message
+    };
     Err(PrepareError::Compile {
         command,
         message: if outcome.stopped == Some(sandbox::Stop::Time) {

@@ -121,43 +121,50 @@ pub fn shell_quote(word: &str) -> String {
 }
 
 /// Standard output for a command's report, which a closed reader (`cargo
-/// judge | head`) does not stop: once the reader is gone, the rest of the
-/// report is dropped, the work goes on, and the exit status still tells
-/// how it went.
+/// judge | head`) or a full disk does not stop: once stdout cannot be
+/// written, the rest of the report is dropped, the work goes on, and the
+/// exit status still tells how it went ([`ReportOutput::lost`] says why
+/// the report was cut, for one line on stderr).
 pub fn report_output() -> ReportOutput {
-    ReportOutput { closed: false }
+    ReportOutput { lost: None }
 }
 
 /// See [`report_output`].
 pub struct ReportOutput {
-    closed: bool,
+    lost: Option<std::io::Error>,
+}
+
+impl ReportOutput {
+    /// Why the report could not be written in full, unless the reader
+    /// simply went away (a closed pipe is not an error).
+    pub fn lost(&self) -> Option<&std::io::Error> {
+        self.lost
+            .as_ref()
+            .filter(|e| e.kind() != std::io::ErrorKind::BrokenPipe)
+    }
+
+    fn note(&mut self, result: std::io::Result<()>) {
+        if let Err(e) = result {
+            self.lost = Some(e);
+        }
+    }
 }
 
 impl std::io::Write for ReportOutput {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        if self.closed {
-            return Ok(bytes.len());
+        if self.lost.is_none() {
+            let written = std::io::stdout().write_all(bytes);
+            self.note(written);
         }
-        match std::io::stdout().write(bytes) {
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-                self.closed = true;
-                Ok(bytes.len())
-            }
-            other => other,
-        }
+        Ok(bytes.len())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
-        if self.closed {
-            return Ok(());
+        if self.lost.is_none() {
+            let flushed = std::io::stdout().flush();
+            self.note(flushed);
         }
-        match std::io::stdout().flush() {
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-                self.closed = true;
-                Ok(())
-            }
-            other => other,
-        }
+        Ok(())
     }
 }
 
@@ -190,4 +197,61 @@ pub fn flag_language(parser: &mut lexopt::Parser) -> Result<language::Language, 
             grid::input::quote(&name)
         )
     })
+}
+
+/// The user running this command (0 where there are no users).
+pub fn user_id() -> u32 {
+    // SAFETY: getuid has no preconditions.
+    #[cfg(unix)]
+    return unsafe { libc::getuid() };
+    #[cfg(not(unix))]
+    0
+}
+
+/// Makes `folder` (and its parents) if missing, and checks that it is this
+/// user's own and closed to others (mode 0700 is set on it when it is
+/// ours): what the commands keep in a folder of a shared place (the build
+/// cache, saved stress cases) cannot be planted or read by another user.
+pub fn private_folder(folder: &Path) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(folder)
+        .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        // symlink_metadata: a link planted in the folder's place is not
+        // followed.
+        let meta = std::fs::symlink_metadata(folder)
+            .map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
+        if !meta.is_dir() || meta.uid() != user_id() {
+            return Err(format!(
+                "{} is not a folder of this user's own (another user's, or a link): \
+                 remove it, or set TMPDIR to a folder of your own",
+                folder.display()
+            ));
+        }
+        if meta.mode() & 0o077 != 0 {
+            std::fs::set_permissions(folder, std::fs::Permissions::from_mode(0o700))
+                .map_err(|e| format!("cannot close {} to others: {e}", folder.display()))?;
+        }
+    }
+    Ok(folder.to_path_buf())
+}
+
+/// Text from a program or a file name, made safe to print to a terminal:
+/// every control character but the tab is shown as an escape (`\x1b`), so
+/// that a solution's output cannot clear the screen, retitle the window or
+/// break the report's lines.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\t') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\t' => shown.push(c),
+            c if c.is_control() => shown.push_str(&format!("\\x{:02x}", u32::from(c))),
+            c => shown.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(shown)
 }

@@ -17,7 +17,7 @@ use cli::{AnyProblem, Space};
 
 use crate::judge::{verdict, Verdict};
 use crate::language::Prepared;
-use crate::sandbox::{self, Limits, Outcome};
+use crate::sandbox::{self, Limits, Outcome, RunError};
 
 /// What the generated inputs test.
 pub enum Subject<'a> {
@@ -83,6 +83,8 @@ pub struct Report {
     /// Inputs that could not be compared (an answer refused as too large).
     pub not_comparable: u64,
     pub failure: Option<Failure>,
+    /// Why the search could not go on, when the command itself failed.
+    pub broken: Option<String>,
 }
 
 /// The sizes a search takes in turn, small first: 1; 1, 2; 1, 2, 3; ... up
@@ -107,6 +109,9 @@ enum Tested {
     Passed,
     NotComparable,
     Failed(Result<String, String>, Got),
+    /// The command itself could not test it (a full temporary folder): the
+    /// search stops, with no verdict on the solution.
+    Broken(String),
 }
 
 /// Tests one input.
@@ -135,9 +140,21 @@ fn test(settings: &Settings, input: &[u8]) -> Tested {
             };
             let mut limits = *limits;
             limits.output = crate::judge::output_limit(expected.len());
-            let outcome =
-                sandbox::run_fresh(|folder| prepared.program(folder), input, scratch, &limits)
-                    .unwrap_or_else(|e| Outcome::not_started(&e));
+            let outcome = match sandbox::run_fresh(
+                |folder| prepared.program(folder),
+                input,
+                scratch,
+                &limits,
+            ) {
+                Ok(outcome) => outcome,
+                Err(RunError::Start(e)) => Outcome::not_started(&e),
+                Err(RunError::Setup(e)) => {
+                    return Tested::Broken(format!(
+                        "cannot prepare a run in the scratch folder {}: {e}",
+                        scratch.display()
+                    ))
+                }
+            };
             if crate::interrupt::requested() {
                 return Tested::NotComparable;
             }
@@ -169,6 +186,10 @@ pub fn search(settings: &Settings) -> Report {
         match test(settings, &input) {
             Tested::Passed => report.passed += 1,
             Tested::NotComparable => report.not_comparable += 1,
+            Tested::Broken(why) => {
+                report.broken = Some(why);
+                break;
+            }
             Tested::Failed(expected, got) => {
                 report.failure = Some(Failure {
                     seed,

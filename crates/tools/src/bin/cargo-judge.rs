@@ -44,7 +44,17 @@ Ends with `N passed, M failed`. Exit status: 0 every case that ran passed,
 fn main() -> ExitCode {
     tools::interrupt::install();
     tools::processes::exclusive();
-    tools::finish(run())
+    let mut out = tools::report_output();
+    let result = run(&mut out);
+    if let Some(e) = out.lost() {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: the report could not be written to stdout: {e} (the exit status still \
+             tells the verdicts)"
+        );
+    }
+    tools::finish(result)
 }
 
 /// What the command line asked for.
@@ -142,10 +152,17 @@ fn value_names_a_folder(path: &std::path::Path) -> bool {
     text.ends_with('/') || text.ends_with(std::path::MAIN_SEPARATOR)
 }
 
-fn run() -> Result<bool, String> {
+fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
     let Some(request) = read_arguments()? else {
         return Ok(true);
     };
+    if request.lang.is_some() && request.solution.is_none() {
+        return Err(
+            "--lang sets the limits of a SOLUTION or a -c COMMAND; the workspace's solver has \
+             the judge's"
+                .to_string(),
+        );
+    }
     let problem = tools::problem(&request.problem)?;
     let info = problem.info();
     let mut dirs = request.dirs;
@@ -174,10 +191,15 @@ fn run() -> Result<bool, String> {
         memory: request.memory_mib.map_or(memory, |m| m << 20),
         output: request.output_mib.map_or(0, |m| m << 20),
         address_space: None,
+        file_size: None,
+    };
+    // A file the solution writes may be as large as its memory limit.
+    let limits = Limits {
+        file_size: Some(limits.memory),
+        ..limits
     };
     let scratch =
         Scratch::new("judge").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
-    let mut out = tools::report_output();
     let prepared = match &request.solution {
         None => None,
         Some(solution) => match prepare(solution, info) {
@@ -192,7 +214,7 @@ fn run() -> Result<bool, String> {
                 );
                 let lines: Vec<&str> = message.lines().collect();
                 for line in &lines[..lines.len().min(40)] {
-                    let _ = writeln!(out, "     {line}");
+                    let _ = writeln!(out, "     {}", tools::printable(line));
                 }
                 if lines.len() > 40 {
                     let _ = writeln!(out, "     ... and {} more lines", lines.len() - 40);
@@ -248,7 +270,7 @@ fn run() -> Result<bool, String> {
         beyond_judge: request.beyond_judge,
         scratch: scratch.path(),
     };
-    let tally = judge(&settings, &cases, &mut out).map_err(|e| e.to_string())?;
+    let tally = judge(&settings, &cases, out).map_err(|e| e.to_string())?;
     if tally.passed + tally.failed == 0 {
         return Err("no case ran: every case was skipped (see above)".to_string());
     }

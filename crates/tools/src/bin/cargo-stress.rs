@@ -31,11 +31,14 @@ name is taken: never over a file). The exit
 status is 1 on a failure, 0 on none, 2 when nothing could be tested.
 
   -c COMMAND          run a shell command as the solution
-  --seconds N         stop after N seconds (1 to 86400; default 10)
+  --seconds N         search for N seconds (1 to 86400; default 10)
+  --shrink-seconds N  then shrink a failure for at most N seconds more, plus
+                      the run under way (1 to 86400; default 60)
   --seed S            the first seed (default: from the clock); seeds go up by one
   --size N            the largest generator size (default: the generator's largest)
-  --save DIR          where a failure is saved (default: printed; a folder under
-                      the system's temporary folder, outside inputs/)
+  --save DIR          where a failure is saved (default: printed; a folder of
+                      your own under the system's temporary folder,
+                      grid-games-stress-UID/PROBLEM, outside inputs/)
   --beyond-judge      also generate inputs beyond the judge's constraints
   --lang LANG         the language whose judge limits apply (py, cpp, c, rs,
                       java, js), for a -c command or an executable
@@ -46,13 +49,24 @@ status is 1 on a failure, 0 on none, 2 when nothing could be tested.
 fn main() -> ExitCode {
     tools::interrupt::install();
     tools::processes::exclusive();
-    tools::finish(run())
+    let mut out = tools::report_output();
+    let result = run(&mut out);
+    if let Some(e) = out.lost() {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: the report could not be written to stdout: {e} (the exit status still \
+             tells the verdicts)"
+        );
+    }
+    tools::finish(result)
 }
 
 struct Request {
     problem: String,
     solution: Option<Solution>,
     seconds: u64,
+    shrink_seconds: u64,
     seed: Option<u64>,
     size: Option<u64>,
     save: Option<PathBuf>,
@@ -70,6 +84,7 @@ fn read_arguments() -> Result<Option<Request>, String> {
         problem: String::new(),
         solution: None,
         seconds: 10,
+        shrink_seconds: 60,
         seed: None,
         size: None,
         save: None,
@@ -106,6 +121,10 @@ fn read_arguments() -> Result<Option<Request>, String> {
             Long("seconds") => {
                 request.seconds = tools::flag_number(&mut parser, "seconds", 1, 86_400)?
             }
+            Long("shrink-seconds") => {
+                request.shrink_seconds =
+                    tools::flag_number(&mut parser, "shrink-seconds", 1, 86_400)?
+            }
             Long("seed") => {
                 request.seed = Some(tools::flag_number(&mut parser, "seed", 0, u64::MAX)?)
             }
@@ -135,10 +154,17 @@ fn read_arguments() -> Result<Option<Request>, String> {
     Ok(Some(request))
 }
 
-fn run() -> Result<bool, String> {
+fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
     let Some(request) = read_arguments()? else {
         return Ok(true);
     };
+    if request.lang.is_some() && request.solution.is_none() {
+        return Err(
+            "--lang sets the limits of a SOLUTION or a -c COMMAND; the workspace's solver has \
+             the judge's"
+                .to_string(),
+        );
+    }
     let problem = tools::problem(&request.problem)?;
     let info = problem.info();
     let largest_judge = problem.largest_size(Space::Judge);
@@ -167,9 +193,11 @@ fn run() -> Result<bool, String> {
     });
     let save_dir = match &request.save {
         Some(dir) => dir.clone(),
-        None => std::env::temp_dir()
-            .join("grid-games-stress")
-            .join(info.name),
+        // A folder of the user's own in the shared temporary folder.
+        None => tools::private_folder(
+            &std::env::temp_dir().join(format!("grid-games-stress-{}", tools::user_id())),
+        )?
+        .join(info.name),
     };
     let scratch =
         Scratch::new("stress").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
@@ -182,8 +210,13 @@ fn run() -> Result<bool, String> {
         memory: request.memory_mib.map_or(memory, |m| m << 20),
         output: 16 << 20,
         address_space: None,
+        file_size: None,
     };
-    let mut out = tools::report_output();
+    // A file the solution writes may be as large as its memory limit.
+    let limits = Limits {
+        file_size: Some(limits.memory),
+        ..limits
+    };
     let prepared = match &request.solution {
         None => None,
         Some(solution) => match prepare(solution, info) {
@@ -195,7 +228,7 @@ fn run() -> Result<bool, String> {
                     solution.shown()
                 );
                 for line in message.lines().take(40) {
-                    let _ = writeln!(out, "     {line}");
+                    let _ = writeln!(out, "     {}", tools::printable(line));
                 }
                 return Ok(false);
             }
@@ -243,6 +276,12 @@ fn run() -> Result<bool, String> {
     );
     let _ = out.flush();
     let report = search(&settings);
+    if let Some(why) = report.broken {
+        return Err(format!(
+            "{why} (after {} inputs passed); nothing was found wrong with the solution",
+            report.passed
+        ));
+    }
     if tools::interrupt::requested() && report.failure.is_none() {
         let _ = writeln!(out, "interrupted after {} inputs passed", report.passed);
         return Ok(true);
@@ -275,7 +314,7 @@ fn run() -> Result<bool, String> {
             .map_or(String::new(), |v| format!(": {}", v.code()))
     );
     let _ = out.flush();
-    let budget = Duration::from_secs(60).max(Duration::from_secs(request.seconds));
+    let budget = Duration::from_secs(request.shrink_seconds);
     let (small, shrunk) = shrink(&settings, failure, budget);
     let _ = writeln!(
         out,
@@ -290,7 +329,7 @@ fn run() -> Result<bool, String> {
             "a smaller input (the time for shrinking ran out before it was minimal)"
         }
     );
-    report_failure(&mut out, info, &small, &save_dir).map_err(|e| e.to_string())?;
+    report_failure(out, info, &small, &save_dir).map_err(|e| e.to_string())?;
     let _ = writeln!(out, "{} passed, 1 failed{not_comparable}", report.passed);
     Ok(false)
 }
@@ -306,7 +345,7 @@ fn report_failure(
     let text = String::from_utf8_lossy(&failure.input);
     writeln!(out, "input:")?;
     for line in text.lines() {
-        writeln!(out, "  {line}")?;
+        writeln!(out, "  {}", tools::printable(line))?;
     }
     let shown = |r: &Result<String, String>| match r {
         Ok(text) => text.clone(),
@@ -322,7 +361,7 @@ fn report_failure(
     };
     writeln!(out, "expected ({label} answer):")?;
     for line in expected.lines() {
-        writeln!(out, "  {line}")?;
+        writeln!(out, "  {}", tools::printable(line))?;
     }
     match &failure.got {
         Got::Answer(_) => writeln!(out, "the fast solver's answer:")?,
@@ -345,11 +384,13 @@ fn report_failure(
         }
     }
     for line in got.lines().take(40) {
-        writeln!(out, "  {line}")?;
+        writeln!(out, "  {}", tools::printable(line))?;
     }
     if let Some(diff) = golden::line_diff(&expected, &got) {
         writeln!(out, "diff (- expected, + got):")?;
-        write!(out, "{diff}")?;
+        for line in diff.lines() {
+            writeln!(out, "{}", tools::printable(line))?;
+        }
     }
     if let Got::Run(_, outcome) = &failure.got {
         if !outcome.stderr.is_empty() {

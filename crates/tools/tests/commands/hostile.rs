@@ -144,6 +144,30 @@ fn pipes_devices_and_dangling_links_are_bad_cases_not_hangs() {
     }
     assert!(out.contains("not a regular file"), "{out}");
     assert!(out.trim_end().ends_with("1 passed, 4 failed"), "{out}");
+    // A named pipe as the solution: refused at once, never opened.
+    let fifo = std::ffi::CString::new(path("s.cpp").to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo with a valid C string.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    let started = Instant::now();
+    let (status, out) = run("judge", &["game2048", path("s.cpp").to_str().unwrap()]);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("not a regular file"), "{out}");
+}
+
+#[test]
+fn folders_named_twice_are_judged_once_and_several_are_told_apart() {
+    let first = one_case("folders-first");
+    let second = one_case("folders-second");
+    let (first, second) = (first.to_str().unwrap(), second.to_str().unwrap());
+    let (status, out) = run("judge", &["game2048", first, second, first]);
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains(&format!("AC   {first}/a")), "{out}");
+    assert!(out.contains(&format!("AC   {second}/a")), "{out}");
+    assert!(out.trim_end().ends_with("2 passed, 0 failed"), "{out}");
+    // --lang is for a user's solution only.
+    let (status, out) = run("judge", &["game2048", first, "--lang", "py"]);
+    assert_eq!(status, Some(2), "{out}");
 }
 
 #[test]
@@ -226,4 +250,108 @@ fn compile_errors_name_the_users_file_and_python_writes_no_cache() {
         );
         assert!(!footholds.join("__pycache__").exists());
     }
+}
+
+#[test]
+fn a_solution_cannot_change_what_later_cases_are_held_to() {
+    let folder = one_case("later-cases");
+    std::fs::copy(folder.join("a.in"), folder.join("b.in")).unwrap();
+    std::fs::copy(folder.join("a.out"), folder.join("b.out")).unwrap();
+    // A wrong answer that rewrites the next case's expected output (and
+    // input) to match itself, through the user's folder it runs from.
+    let b = folder.join("b");
+    let cheat = format!(
+        "cat > /dev/null; echo 99 > {0}.out; echo 1 > {0}.in; echo 99",
+        b.display()
+    );
+    let (status, out) = run(
+        "judge",
+        &["game2048", folder.to_str().unwrap(), "-c", &cheat],
+    );
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("WA   a") && out.contains("WA   b"), "{out}");
+    assert!(out.trim_end().ends_with("0 passed, 2 failed"), "{out}");
+}
+
+#[test]
+fn a_run_that_cannot_be_prepared_is_the_commands_error_not_a_verdict() {
+    let missing = std::path::Path::new("/nonexistent/grid-games-scratch");
+    let limits = tools::sandbox::Limits {
+        time: Duration::from_secs(5),
+        memory: 256 << 20,
+        output: 1 << 20,
+        address_space: None,
+        file_size: None,
+    };
+    let program = |folder: &std::path::Path| tools::sandbox::Program::Command {
+        argv: vec!["true".into()],
+        dir: folder.to_path_buf(),
+    };
+    let result = tools::sandbox::run_fresh(program, b"1\n2\n", missing, &limits);
+    assert!(
+        matches!(result, Err(tools::sandbox::RunError::Setup(_))),
+        "{result:?}"
+    );
+    // And a scratch folder that cannot be made stops the command: status 2,
+    // one line, no verdict.
+    let folder = one_case("no-scratch");
+    let output = Command::new(binary("judge"))
+        .args(["game2048", folder.to_str().unwrap(), "-c", "echo 16"])
+        .env("TMPDIR", "/nonexistent/tmp")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(!text.contains("RE ") && !text.contains("AC "), "{text}");
+}
+
+#[test]
+fn memory_hidden_in_a_file_is_stopped_at_the_limit_and_killing_the_runner_kills_the_run() {
+    let folder = one_case("file-size");
+    // 100 MiB into a file of the run's folder, under a 32 MiB limit: the
+    // write past 32 MiB kills the writer (SIGXFSZ), a run-time error.
+    let (status, out) = run(
+        "judge",
+        &[
+            "game2048",
+            folder.to_str().unwrap(),
+            "--memory-limit",
+            "32",
+            "-c",
+            "exec head -c 104857600 /dev/zero > big",
+        ],
+    );
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("RE   a") && out.contains("SIGXFSZ"), "{out}");
+    // A program that kills the command judging it: its main process (here
+    // a loop, in which the mark is) dies with the command. (Its other
+    // processes may outlive it: see the sandbox's limits in commands.md.)
+    let mark = token("orphan");
+    let (status, out) = run(
+        "judge",
+        &[
+            "game2048",
+            folder.to_str().unwrap(),
+            "-c",
+            &format!("exec sh -c 'kill -9 $PPID; while :; do sleep 0.05; done; : {mark}'"),
+        ],
+    );
+    assert_eq!(status, None, "killed: {out}");
+    assert_none_left(&mark);
+}
+
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    let folder = one_case("control");
+    std::fs::copy(folder.join("a.in"), folder.join("esc\x1b[31mred.in")).unwrap();
+    std::fs::copy(folder.join("a.out"), folder.join("esc\x1b[31mred.out")).unwrap();
+    let noisy = "cat > /dev/null; printf '\\033]0;title\\007\\033[2J16x\\n'; printf '\\033[2Jboom\\n' >&2; exit 1";
+    let (status, out) = run(
+        "judge",
+        &["game2048", folder.to_str().unwrap(), "-c", noisy],
+    );
+    assert_eq!(status, Some(1), "{out}");
+    assert!(!out.contains('\x1b') && !out.contains('\x07'), "{out:?}");
+    assert!(out.contains("\\x1b"), "{out}");
 }

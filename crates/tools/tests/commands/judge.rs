@@ -159,6 +159,7 @@ fn a_flood_is_an_output_limit_and_the_judge_stays_small() {
             memory: 1 << 30,
             output: 1 << 20,
             address_space: None,
+            file_size: None,
         },
     )
     .unwrap();

@@ -14,6 +14,7 @@ fn limits(time_ms: u64, memory_mib: u64) -> Limits {
         memory: memory_mib << 20,
         output: 1 << 20,
         address_space: None,
+        file_size: None,
     }
 }
 
