@@ -15,6 +15,12 @@
 use crate::bitboard::{flips_from, Board};
 use crate::parse::MAX_CASES;
 
+/// How many cases are replayed side by side. One case's moves form a chain
+/// (each waits for the board the last one left), so a case alone keeps the
+/// processor waiting; the moves of four cases are independent, and the
+/// processor overlaps them.
+const LANES: usize = 4;
+
 /// The answers to a canonical input, or `None` for any input that is not
 /// canonical or not answered (the general reader decides those).
 pub fn replay(bytes: &[u8]) -> Option<Vec<u8>> {
@@ -26,47 +32,147 @@ pub fn replay(bytes: &[u8]) -> Option<Vec<u8>> {
     }
     // Each case takes at least four bytes (`N M` and its line end).
     let mut out = Vec::with_capacity((cases as usize).min(bytes.len() / 4 + 1) * 16);
-    for case in 1..=cases {
-        let side = number(bytes, &mut at)?;
-        (bytes.get(at) == Some(&b' ')).then_some(())?;
-        at += 1;
-        let moves = number(bytes, &mut at)?;
-        line_end(bytes, &mut at)?;
-        if !matches!(side, 4 | 6 | 8) || moves > side * side - 4 {
-            return None;
-        }
-        let start = Board::start(side as usize);
-        let [mut black, mut white] = start.stones;
-        for _ in 0..moves {
-            let (cell, white_moves) = move_line(bytes, &mut at, side as u8)?;
-            let placed = 1u64 << cell;
-            if (black | white) & placed != 0 {
-                return None;
+    let mut case = 1;
+    while case <= cases {
+        // Four cases at once where their lines end in `\n` alone (then
+        // each case's place follows from the last one's move count); any
+        // other group is replayed a case at a time, from the same place.
+        if cases - case + 1 >= LANES as u64 {
+            if let Some((counts, next)) = replay_lanes(bytes, at) {
+                for (lane, counts) in counts.into_iter().enumerate() {
+                    crate::write_answer(&mut out, (case as usize) + lane, counts);
+                }
+                at = next;
+                case += LANES as u64;
+                continue;
             }
-            // The mover's stones and the opponent's, chosen without a branch
-            // (the colours alternate, and a branch on them mispredicts).
-            let white_mask = u64::from(white_moves).wrapping_neg();
-            let own = (black & !white_mask) | (white & white_mask);
-            let opponent = (white & !white_mask) | (black & white_mask);
-            let flipped = flips_from(cell, own, opponent);
-            if flipped == 0 {
-                return None;
-            }
-            let (own, opponent) = (own | flipped | placed, opponent ^ flipped);
-            black = (own & !white_mask) | (opponent & white_mask);
-            white = (opponent & !white_mask) | (own & white_mask);
         }
-        let counts = crate::Counts {
-            black: black.count_ones(),
-            white: white.count_ones(),
-        };
+        let counts = replay_case(bytes, &mut at)?;
         crate::write_answer(&mut out, case as usize, counts);
+        case += 1;
     }
     // Only white space may follow the last case.
     bytes[at..]
         .iter()
         .all(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
         .then_some(out)
+}
+
+/// A case's header `N M` and its line end: the side and the move count.
+#[inline(always)]
+fn header(bytes: &[u8], at: &mut usize) -> Option<(u64, u64)> {
+    let side = number(bytes, at)?;
+    (bytes.get(*at) == Some(&b' ')).then_some(())?;
+    *at += 1;
+    let moves = number(bytes, at)?;
+    line_end(bytes, at)?;
+    (matches!(side, 4 | 6 | 8) && moves <= side * side - 4).then_some((side, moves))
+}
+
+/// Plays one move on `black` and `white`: `None` when the cell is taken or
+/// the move flips nothing.
+#[inline(always)]
+fn play(black: u64, white: u64, cell: usize, white_moves: bool) -> Option<(u64, u64)> {
+    let placed = 1u64 << cell;
+    if (black | white) & placed != 0 {
+        return None;
+    }
+    // The mover's stones and the opponent's, chosen without a branch (the
+    // colours alternate, and a branch on them mispredicts).
+    let white_mask = u64::from(white_moves).wrapping_neg();
+    let own = (black & !white_mask) | (white & white_mask);
+    let opponent = (white & !white_mask) | (black & white_mask);
+    let flipped = flips_from(cell, own, opponent);
+    if flipped == 0 {
+        return None;
+    }
+    let (own, opponent) = (own | flipped | placed, opponent ^ flipped);
+    Some((
+        (own & !white_mask) | (opponent & white_mask),
+        (opponent & !white_mask) | (own & white_mask),
+    ))
+}
+
+/// One case from `at`, a move at a time.
+fn replay_case(bytes: &[u8], at: &mut usize) -> Option<crate::Counts> {
+    let (side, moves) = header(bytes, at)?;
+    let [mut black, mut white] = Board::start(side as usize).stones;
+    for _ in 0..moves {
+        let (cell, white_moves) = move_line(bytes, at, side as u8)?;
+        (black, white) = play(black, white, cell, white_moves)?;
+    }
+    Some(crate::Counts {
+        black: black.count_ones(),
+        white: white.count_ones(),
+    })
+}
+
+/// [`LANES`] cases from `at`, their moves interleaved: the counts, and the
+/// place after them. `None` when a line of theirs is not `x y c\n` (a
+/// `\r\n`, say), or anything else is wrong: the caller then replays them
+/// one at a time, which decides.
+fn replay_lanes(bytes: &[u8], mut at: usize) -> Option<([crate::Counts; LANES], usize)> {
+    let mut sides = [0u8; LANES];
+    let mut moves = [0usize; LANES];
+    let mut starts = [0usize; LANES];
+    for lane in 0..LANES {
+        let (side, count) = header(bytes, &mut at)?;
+        sides[lane] = side as u8;
+        moves[lane] = count as usize;
+        starts[lane] = at;
+        at = at.checked_add(6 * count as usize)?;
+    }
+    if at > bytes.len() {
+        return None;
+    }
+    let mut black = [0u64; LANES];
+    let mut white = [0u64; LANES];
+    for lane in 0..LANES {
+        [black[lane], white[lane]] = Board::start(usize::from(sides[lane])).stones;
+    }
+    let common = *moves.iter().min()?;
+    for k in 0..common {
+        for lane in 0..LANES {
+            let (cell, white_moves) = lf_move(bytes, starts[lane] + 6 * k, sides[lane])?;
+            (black[lane], white[lane]) = play(black[lane], white[lane], cell, white_moves)?;
+        }
+    }
+    for lane in 0..LANES {
+        for k in common..moves[lane] {
+            let (cell, white_moves) = lf_move(bytes, starts[lane] + 6 * k, sides[lane])?;
+            (black[lane], white[lane]) = play(black[lane], white[lane], cell, white_moves)?;
+        }
+    }
+    let counts = std::array::from_fn(|lane| crate::Counts {
+        black: black[lane].count_ones(),
+        white: white[lane].count_ones(),
+    });
+    Some((counts, at))
+}
+
+/// The move line `x y c\n` at `at` (its six bytes, read as one word where
+/// eight are left), on a board of `side`: the cell and whether white moves.
+#[inline(always)]
+fn lf_move(bytes: &[u8], at: usize, side: u8) -> Option<(usize, bool)> {
+    const SHAPE: u64 = 0xFF << 8 | 0xFF << 24 | 0xFF << 40;
+    const LF_LINE: u64 = (b' ' as u64) << 8 | (b' ' as u64) << 24 | (b'\n' as u64) << 40;
+    let word = match bytes.get(at..at + 8) {
+        Some(word) => u64::from_le_bytes(word.try_into().ok()?),
+        None => {
+            let mut padded = [0u8; 8];
+            let line = bytes.get(at..at + 6)?;
+            padded[..6].copy_from_slice(line);
+            u64::from_le_bytes(padded)
+        }
+    };
+    if word & SHAPE != LF_LINE {
+        return None;
+    }
+    let x = (word as u8).wrapping_sub(b'1');
+    let y = ((word >> 16) as u8).wrapping_sub(b'1');
+    let colour = ((word >> 32) as u8).wrapping_sub(b'1');
+    ((x < side) & (y < side) & (colour < 2))
+        .then_some((usize::from(y) * 8 + usize::from(x), colour == 1))
 }
 
 /// A number written as judges write it: digits, no sign, no leading zero,
@@ -163,6 +269,58 @@ mod tests {
         assert_eq!(fast, general);
         assert_eq!(replay(b"1\n4 1\r\n2 1 1\r\n\n").unwrap(), b"#1 4 1\n");
         assert_eq!(replay(b"0\n").unwrap(), b"");
+    }
+
+    #[test]
+    fn cases_side_by_side_answer_as_one_at_a_time() {
+        // Six cases: a first group of four (one of them with `\r\n` lines,
+        // so the group is replayed a case at a time), then two alone; and
+        // the same with every line ending in `\n`, replayed four at once.
+        let case = |moves: &[&str], crlf: bool| {
+            let end = if crlf { "\r\n" } else { "\n" };
+            let mut text = format!("4 {}{end}", moves.len());
+            for line in moves {
+                text.push_str(line);
+                text.push_str(end);
+            }
+            text
+        };
+        // Prefixes of the sample's game, each legal.
+        let sample = [
+            "1 2 1", "1 1 2", "4 3 1", "4 4 2", "2 1 1", "4 2 2", "3 4 1", "1 3 2", "2 4 1",
+            "1 4 2", "4 1 2", "3 1 2",
+        ];
+        let games: [&[&str]; 6] = [
+            &sample[..2],
+            &sample[..1],
+            &[],
+            &sample[..3],
+            &sample[..12],
+            &sample[..5],
+        ];
+        for crlf_case in [None, Some(1)] {
+            let mut input = String::from("6\n");
+            for (k, moves) in games.iter().enumerate() {
+                input.push_str(&case(moves, crlf_case == Some(k)));
+            }
+            let fast = replay(input.as_bytes()).expect("canonical");
+            let mut general = Vec::new();
+            for (index, counts) in crate::solve(&crate::parse(input.as_bytes()).unwrap())
+                .unwrap()
+                .iter()
+                .enumerate()
+            {
+                crate::write_answer(&mut general, index + 1, *counts);
+            }
+            assert_eq!(fast, general, "{input:?}");
+        }
+        // An illegal move in the third of four: the whole input goes to the
+        // general reader.
+        let mut input = String::from("4\n");
+        for moves in [&sample[..1], &sample[..2], &["1 1 1"][..], &sample[..1]] {
+            input.push_str(&case(moves, false));
+        }
+        assert_eq!(replay(input.as_bytes()), None);
     }
 
     #[test]
