@@ -10,17 +10,18 @@ pub const TABLE_MIN_DEPTH: u32 = 3;
 /// The most board bytes the transposition table keeps: 32 MiB, so that the
 /// whole search stays within the 64 MB that every binary promises beyond
 /// twice its input. A full table goes on learning: a new board replaces the
-/// shallower of the two its bucket holds.
+/// shallowest of the four its bucket holds.
 pub const TABLE_MAX_BYTES: usize = 32 << 20;
 
 /// Boards already searched, with the most moves left they were searched with.
 ///
-/// Buckets of two slots; each slot holds a hash (0 when empty), the moves
+/// Buckets of four slots; each slot holds a hash (0 when empty), the moves
 /// left, and its board's bytes at a fixed place (slot × area) in one
 /// array. Boards are compared in full, so the table never confuses two
-/// boards. It doubles while it is half full and under
-/// [`TABLE_MAX_BYTES`]; past that it replaces: the deeper entry of a bucket
-/// is the costlier to search again, and it is kept.
+/// boards. While under [`TABLE_MAX_BYTES`] it doubles once half full, or
+/// a quarter full when a new board's bucket is full; past that it
+/// replaces the shallowest entry of the bucket (the deeper ones are the
+/// costlier to search again).
 pub(crate) struct Table {
     area: usize,
     hashes: Vec<u64>,
@@ -30,7 +31,7 @@ pub(crate) struct Table {
 }
 
 /// Slots per bucket.
-const WAYS: usize = 2;
+const WAYS: usize = 4;
 
 impl Table {
     pub(crate) fn new(area: usize) -> Self {
@@ -68,10 +69,14 @@ impl Table {
                 return true;
             }
         }
-        // Grow while there is room, once half the slots are used or a
-        // bucket is full.
+        // Grow while there is room, once half the slots are used, or a
+        // quarter and this bucket is full. (Growing on any full bucket made
+        // the table balloon: with four slots a bucket, one fills long
+        // before the table is a quarter full, and each growth rehashes
+        // everything; small searches got twice as slow.)
         let bucket_full = self.bucket(hash).all(|slot| self.hashes[slot] != 0);
-        if (bucket_full || self.used * 2 > self.hashes.len())
+        let slots = self.hashes.len();
+        if (self.used * 2 > slots || (bucket_full && self.used * 4 > slots))
             && self.boards.len() * 2 <= TABLE_MAX_BYTES
         {
             self.grow();

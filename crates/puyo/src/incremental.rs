@@ -211,16 +211,7 @@ impl Engine {
     pub fn play_round(&mut self) -> bool {
         self.popped.clear();
         let first = std::mem::take(&mut self.first);
-        // The first round by bit masks, when the field has few colours.
-        let by_masks = if first {
-            crate::tetromino::popping_cells(&self.field)
-        } else {
-            None
-        };
-        if let Some(cells) = by_masks {
-            self.work += (self.height * self.width) as u64;
-            self.popped = cells;
-        } else if first || self.moved.len() > MOVED_CAP {
+        if first || self.moved.len() > MOVED_CAP {
             self.moved.clear();
             for seed in 0..self.height * self.width {
                 self.search_from(seed);

@@ -36,7 +36,6 @@ pub mod parse;
 #[cfg(feature = "contract")]
 pub mod replay;
 pub mod rules;
-pub mod tetromino;
 #[cfg(feature = "contract")]
 pub mod validate;
 
