@@ -21,7 +21,8 @@
 //! The table stores whole boards and compares them byte for byte, so a hash
 //! collision can never change an answer. It only holds nodes with at least
 //! [`crate::table::TABLE_MIN_DEPTH`] moves left (below that, searching is cheaper than
-//! hashing) and stops taking entries at [`crate::table::TABLE_MAX_BYTES`].
+//! hashing) and, once at [`crate::table::TABLE_MAX_BYTES`], replaces its
+//! shallowest entries.
 
 use crate::board::{Board, Move};
 use crate::bound::{sum_cap, upper_bound};
@@ -191,7 +192,7 @@ impl Searcher {
             work_limit: options.work_limit.unwrap_or(u64::MAX),
             gave_up: false,
             table: if options.table && moves as u32 >= TABLE_MIN_DEPTH {
-                Some(Table::new(area))
+                Some(Table::new(area, moves as u32))
             } else {
                 None
             },

@@ -34,8 +34,23 @@ pub(crate) struct Table {
 const WAYS: usize = 4;
 
 impl Table {
-    pub(crate) fn new(area: usize) -> Self {
-        let slots = 1 << 10;
+    /// A table for a search of `moves` moves on boards of `area` cells.
+    pub(crate) fn new(area: usize, moves: u32) -> Self {
+        // Sized for the boards the search can store (at most 21 for the
+        // judge's five moves), between 64 and 1,024 slots: clearing a
+        // larger table would cost a small search more than the search, and
+        // growing a smaller one would cost a large search its copies.
+        let storable = (1usize..=moves.saturating_sub(TABLE_MIN_DEPTH) as usize)
+            .fold(1usize, |sum, depth| {
+                sum.saturating_add(1usize << (2 * depth.min(20)))
+            });
+        let wanted = storable
+            .saturating_mul(2)
+            .next_power_of_two()
+            .clamp(64, 1 << 10);
+        // Never past the cap, whatever the board's size.
+        let most = (TABLE_MAX_BYTES / area.max(1)).max(WAYS);
+        let slots = wanted.min(1 << most.ilog2());
         Table {
             area,
             hashes: vec![0; slots],
@@ -140,4 +155,56 @@ fn hash_board(board: &[u8]) -> u64 {
         h = fold(h, u64::from(b));
     }
     mix64(h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Distinct boards of `area` bytes, numbered.
+    fn board(number: usize, area: usize) -> Vec<u8> {
+        let mut bytes = vec![0u8; area];
+        bytes[..8].copy_from_slice(&(number as u64).to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn a_board_is_skipped_only_when_searched_as_deep() {
+        let mut table = Table::new(16, 12);
+        assert!(table.insert(&board(1, 16), 3));
+        assert!(!table.insert(&board(1, 16), 3));
+        assert!(!table.insert(&board(1, 16), 2));
+        assert!(table.insert(&board(1, 16), 5));
+        assert!(!table.insert(&board(1, 16), 4));
+        assert!(table.insert(&board(2, 16), 3));
+    }
+
+    #[test]
+    fn below_its_cap_the_table_forgets_little() {
+        let mut table = Table::new(16, 12);
+        for number in 0..50_000 {
+            assert!(table.insert(&board(number, 16), 4));
+        }
+        // A board is forgotten only when its bucket is full while the table
+        // is under a quarter full, or its new bucket is full when it grows.
+        let remembered = (0..50_000)
+            .filter(|&number| !table.insert(&board(number, 16), 4))
+            .count();
+        // Measured: 46,478 (growing on a full bucket at a lower load keeps
+        // more, but the growths, which move every board, cost more).
+        assert!(remembered >= 45_000, "{remembered} of 50000 remembered");
+    }
+
+    #[test]
+    fn at_its_cap_the_table_stays_within_it_and_keeps_learning() {
+        // Boards of 64 KiB: the cap holds fewer than 512 of them.
+        let area = 1 << 16;
+        let mut table = Table::new(area, 12);
+        for number in 0..1_500 {
+            table.insert(&board(number, area), 3 + (number % 5) as u8);
+            assert!(table.boards.len() <= TABLE_MAX_BYTES);
+        }
+        // The newest board was remembered, in an old board's place.
+        assert!(!table.insert(&board(1_499, area), 3));
+    }
 }
