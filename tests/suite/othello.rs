@@ -154,6 +154,39 @@ proptest! {
         let expected = othello::format_answers(&othello::solve(&othello::parse(input.as_bytes()).unwrap()).unwrap());
         prop_assert_eq!(String::from_utf8(othello::run(input.as_bytes()).unwrap()).unwrap(), expected);
     }
+
+    /// Many cases, some with illegal moves, with `\n` or `\r\n` lines: the
+    /// one-pass reader replays four cases side by side where it can, and
+    /// must answer (or refuse, naming the same place) exactly as the plain
+    /// pipeline does.
+    #[test]
+    fn the_one_pass_run_equals_parse_then_naive_on_many_cases(
+        cases in prop::collection::vec(prop_oneof![3 => games(), 1 => scribbles()], 1..14),
+        crlf in any::<bool>(),
+    ) {
+        // Within each board's move count, so that every refusal is a move's
+        // (the plain pipeline parses every case before it plays any, so a
+        // count refused in a later case would be named first there).
+        let cases: Vec<Case> = cases
+            .into_iter()
+            .map(|mut case| {
+                case.moves.truncate(case.side * case.side - 4);
+                case
+            })
+            .collect();
+        let mut input = to_input(&cases);
+        if crlf {
+            input = input.replace('\n', "\r\n");
+        }
+        let expected = othello::parse(input.as_bytes())
+            .and_then(|parsed| othello::solve(&parsed))
+            .map(|counts| othello::format_answers(&counts))
+            .map_err(|e| e.to_string());
+        let got = othello::run(input.as_bytes())
+            .map(|bytes| String::from_utf8(bytes).unwrap())
+            .map_err(|e| e.to_string());
+        prop_assert_eq!(got, expected);
+    }
 }
 
 proptest! {
