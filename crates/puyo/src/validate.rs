@@ -26,9 +26,10 @@ pub fn validate(input: &[u8]) -> Result<(), InputError> {
                 1,
                 1,
                 format!(
-                    "the field is {} rows of {} cell{}; the judge's is {JUDGE_ROWS} rows of \
+                    "the field is {} row{} of {} cell{}; the judge's is {JUDGE_ROWS} rows of \
                      {JUDGE_COLS}",
                     field.rows(),
+                    if field.rows() == 1 { "" } else { "s" },
                     field.cols(),
                     if field.cols() == 1 { "" } else { "s" }
                 ),
@@ -86,6 +87,7 @@ mod tests {
                 "line 12, column 7: expected the end of the line, found `.`",
             ),
             (&"G\n".repeat(24), "the field is 24 rows of 1 cell;"),
+            (&"G\n".to_string(), "the field is 1 row of 1 cell;"),
             (
                 &crlf,
                 "line 1, column 7: expected the end of the line, found a carriage return",

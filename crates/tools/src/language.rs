@@ -25,6 +25,13 @@ use cli::Info;
 
 use crate::sandbox::{self, Limits, Program};
 
+/// A compile's time limit: a judge's compile takes seconds; this stops one
+/// that never ends (an `#include "/dev/zero"`, say).
+const COMPILE_TIME: Duration = Duration::from_secs(120);
+/// A compile's memory limit, for the same reason: 4 GiB, more than any
+/// solution of a judge's source limit needs.
+const COMPILE_MEMORY: u64 = 4 << 30;
+
 /// The languages a solution file may be in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Language {
@@ -461,8 +468,8 @@ fn compile(
         },
         Path::new("/dev/null"),
         &Limits {
-            time: Duration::from_secs(120),
-            memory: 8 << 30,
+            time: COMPILE_TIME,
+            memory: COMPILE_MEMORY,
             output: 1 << 20,
             address_space: None,
             file_size: None,
@@ -513,10 +520,26 @@ fn compile(
     };
     Err(PrepareError::Compile {
         command,
-        message: if outcome.stopped == Some(sandbox::Stop::Time) {
-            format!("the compiler ran for more than 120 s\n{message}")
-        } else {
-            message
+        // When the compiler was stopped, not refused the file, say so: its
+        // own message is then cut short or empty.
+        message: match outcome.stopped {
+            Some(sandbox::Stop::Time) => format!(
+                "the compiler was stopped after {} s, the limit for a compile\n{message}",
+                COMPILE_TIME.as_secs()
+            ),
+            Some(sandbox::Stop::Memory) => format!(
+                "the compiler was stopped at {} GiB of memory, the limit for a compile\n{message}",
+                COMPILE_MEMORY >> 30
+            ),
+            Some(sandbox::Stop::Output) => {
+                format!(
+                    "the compiler wrote more than 1 MiB of messages; the first part:\n{message}"
+                )
+            }
+            Some(sandbox::Stop::Processes) => {
+                format!("the compiler started too many processes\n{message}")
+            }
+            _ => message,
         },
     })
 }

@@ -41,7 +41,8 @@ fn run() -> Result<(), String> {
                 return Ok(());
             }
             Long("seed") => seed = tools::flag_number(&mut parser, "seed", 0, u64::MAX)?,
-            Long("size") => size = tools::flag_number(&mut parser, "size", 1, u64::MAX)?,
+            // Bounded below by the generator's own range, named in full.
+            Long("size") => size = tools::flag_number(&mut parser, "size", 0, u64::MAX)?,
             Long("beyond-judge") => space = Space::Beyond,
             Value(v) if name.is_none() => name = Some(v.to_string_lossy().into_owned()),
             other => return Err(see_help(other.unexpected().to_string())),
@@ -50,7 +51,7 @@ fn run() -> Result<(), String> {
     let name = name.ok_or_else(|| see_help("a PROBLEM is needed".to_string()))?;
     let problem = tools::problem(&name)?;
     let largest = problem.largest_size(space);
-    if size > largest as u64 {
+    if size == 0 || size > largest as u64 {
         return Err(format!(
             "{name}'s {} generator takes sizes from 1 to {largest}, not {size}",
             space.label()
@@ -59,9 +60,12 @@ fn run() -> Result<(), String> {
     let text = problem.generate(seed, size as usize, space);
     use std::io::Write;
     let mut out = tools::report_output();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(format!("cannot write standard output: {e}")),
+    // The report output keeps going past a failed write and remembers why
+    // (a reader that went away is not a failure); the input is the whole
+    // answer here, so a lost write is the command's failure.
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    match out.lost() {
+        None => Ok(()),
+        Some(e) => Err(format!("cannot write standard output: {e}")),
     }
 }

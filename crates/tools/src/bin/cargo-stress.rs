@@ -179,9 +179,18 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
         .unwrap_or(1);
     if let Some(size) = request.size {
         if size > largest as u64 {
+            let judge_part = if largest_judge == largest {
+                String::new()
+            } else {
+                format!(" (judge-valid ones up to {largest_judge})")
+            };
+            let what = if spaces.len() == 1 {
+                "generator takes"
+            } else {
+                "generators take"
+            };
             return Err(format!(
-                "{}'s generators take sizes from 1 to {largest} (judge-valid ones up to \
-                 {largest_judge}), not {size}",
+                "{}'s {what} sizes from 1 to {largest}{judge_part}, not {size}",
                 info.name
             ));
         }

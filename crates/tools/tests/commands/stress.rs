@@ -1,6 +1,6 @@
 //! `cargo gen` and `cargo stress`.
 
-use crate::{run, scratch};
+use crate::{binary, run, scratch};
 
 #[test]
 fn gen_is_reproducible_and_judge_valid_by_default() {
@@ -40,6 +40,38 @@ fn gen_refuses_sizes_past_its_bound() {
     }
     let (status, out) = run("gen", &["puyo", "--size", "0"]);
     assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("takes sizes from 1 to 12, not 0"), "{out}");
+}
+
+#[test]
+fn gen_says_when_its_output_is_lost() {
+    // A full disk: the input never arrived, so the command failed.
+    if let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") {
+        let output = std::process::Command::new(binary("gen"))
+            .args(["othello", "--size", "1000"])
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("cannot write standard output"), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    // A reader that went away early (as `| head` does) is not a failure.
+    let mut child = std::process::Command::new(binary("gen"))
+        .args(["othello", "--size", "1000"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
 
 #[test]
