@@ -50,7 +50,11 @@ impl Table {
             .clamp(64, 1 << 10);
         // Never past the cap, whatever the board's size.
         let most = (TABLE_MAX_BYTES / area.max(1)).max(WAYS);
-        let slots = wanted.min(1 << most.ilog2());
+        Table::empty(area, wanted.min(1 << most.ilog2()))
+    }
+
+    /// A table of `slots` empty slots (a power of two, at least [`WAYS`]).
+    fn empty(area: usize, slots: usize) -> Self {
         Table {
             area,
             hashes: vec![0; slots],
@@ -96,7 +100,7 @@ impl Table {
         {
             self.grow();
         }
-        // An empty slot, else the shallower entry.
+        // An empty slot, else the shallowest entry.
         let victim = self
             .bucket(hash)
             .min_by_key(|&slot| (self.hashes[slot] != 0, self.moves_left[slot]))
@@ -114,17 +118,7 @@ impl Table {
     /// bucket is full is dropped: the table only forgets, never misleads).
     fn grow(&mut self) {
         let area = self.area;
-        let slots = self.hashes.len() * 2;
-        let old = std::mem::replace(
-            self,
-            Table {
-                area,
-                hashes: vec![0; slots],
-                moves_left: vec![0; slots],
-                boards: vec![0; slots * area],
-                used: 0,
-            },
-        );
+        let old = std::mem::replace(self, Table::empty(area, self.hashes.len() * 2));
         for slot in 0..old.hashes.len() {
             let hash = old.hashes[slot];
             if hash == 0 {

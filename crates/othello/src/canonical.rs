@@ -60,7 +60,7 @@ pub fn replay(bytes: &[u8]) -> Option<Vec<u8>> {
 
 /// A case's header `N M` and its line end: the side and the move count.
 #[inline(always)]
-fn header(bytes: &[u8], at: &mut usize) -> Option<(u64, u64)> {
+pub(crate) fn header(bytes: &[u8], at: &mut usize) -> Option<(u64, u64)> {
     let side = number(bytes, at)?;
     (bytes.get(*at) == Some(&b' ')).then_some(())?;
     *at += 1;

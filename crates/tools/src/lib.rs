@@ -129,6 +129,28 @@ pub fn report_output() -> ReportOutput {
     ReportOutput { lost: None }
 }
 
+/// The `main` of a command that reports on stdout (`cargo judge`, `cargo
+/// stress`): interrupts handled, the command's children its own, the report
+/// written by `run`; a report cut short gets one line on stderr, and the
+/// status still tells how the run went.
+pub fn main_reporting(
+    run: impl FnOnce(&mut ReportOutput) -> Result<bool, String>,
+) -> std::process::ExitCode {
+    interrupt::install();
+    processes::exclusive();
+    let mut out = report_output();
+    let result = run(&mut out);
+    if let Some(e) = out.lost() {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: the report could not be written to stdout: {e} (the exit status still \
+             tells the verdicts)"
+        );
+    }
+    finish(result)
+}
+
 /// See [`report_output`].
 pub struct ReportOutput {
     lost: Option<std::io::Error>,

@@ -42,19 +42,7 @@ Ends with `N passed, M failed`. Exit status: 0 every case that ran passed,
 ";
 
 fn main() -> ExitCode {
-    tools::interrupt::install();
-    tools::processes::exclusive();
-    let mut out = tools::report_output();
-    let result = run(&mut out);
-    if let Some(e) = out.lost() {
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "error: the report could not be written to stdout: {e} (the exit status still \
-             tells the verdicts)"
-        );
-    }
-    tools::finish(result)
+    tools::main_reporting(run)
 }
 
 /// What the command line asked for.

@@ -47,19 +47,7 @@ status is 1 on a failure, 0 on none, 2 when nothing could be tested.
 ";
 
 fn main() -> ExitCode {
-    tools::interrupt::install();
-    tools::processes::exclusive();
-    let mut out = tools::report_output();
-    let result = run(&mut out);
-    if let Some(e) = out.lost() {
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "error: the report could not be written to stdout: {e} (the exit status still \
-             tells the verdicts)"
-        );
-    }
-    tools::finish(result)
+    tools::main_reporting(run)
 }
 
 struct Request {
