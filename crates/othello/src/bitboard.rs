@@ -43,7 +43,7 @@ fn ray(from: u64, opponent: u64, step: impl Fn(u64) -> u64) -> (u64, u64) {
 /// directions, nearest first, up to the edge: east, south, south-east and
 /// south-west (bit indices growing), then west, north, north-west and
 /// north-east (shrinking). Built at compile time.
-const RAYS: [[u64; 8]; 64] = build_rays();
+pub(crate) static RAYS: [[u64; 8]; 64] = build_rays();
 
 const fn build_rays() -> [[u64; 8]; 64] {
     let directions: [(i32, i32); 8] = [

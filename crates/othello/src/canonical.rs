@@ -12,7 +12,8 @@
 //! exact errors. So the two agree on every input this one accepts, and
 //! every other input gets the general reader's answer or error.
 
-use crate::bitboard::{flips_from, Board};
+use crate::bitboard::Board;
+use crate::flips::{with_fastest_flips, Flips, WithFlips};
 use crate::parse::MAX_CASES;
 
 /// How many cases are replayed side by side. One case's moves form a chain
@@ -22,8 +23,25 @@ use crate::parse::MAX_CASES;
 const LANES: usize = 4;
 
 /// The answers to a canonical input, or `None` for any input that is not
-/// canonical or not answered (the general reader decides those).
+/// canonical or not answered (the general reader decides those). Flips are
+/// computed with AVX2 where the processor has it ([`crate::flips`]).
 pub fn replay(bytes: &[u8]) -> Option<Vec<u8>> {
+    struct Replay<'a>(&'a [u8]);
+    impl WithFlips for Replay<'_> {
+        type Output = Option<Vec<u8>>;
+        #[inline(always)]
+        fn run(self, flips: impl Flips) -> Self::Output {
+            replay_with::<true>(self.0, flips)
+        }
+    }
+    with_fastest_flips(Replay(bytes))
+}
+
+/// [`replay`] with the flips of `flips`; with `CHECKED` false, moves are
+/// applied with no check that they are legal (the floor the engine is
+/// measured against, [`crate::floor`]).
+#[inline(always)]
+pub(crate) fn replay_with<const CHECKED: bool>(bytes: &[u8], flips: impl Flips) -> Option<Vec<u8>> {
     let mut at = 0;
     let cases = number(bytes, &mut at)?;
     line_end(bytes, &mut at)?;
@@ -38,7 +56,7 @@ pub fn replay(bytes: &[u8]) -> Option<Vec<u8>> {
         // each case's place follows from the last one's move count); any
         // other group is replayed a case at a time, from the same place.
         if cases - case + 1 >= LANES as u64 {
-            if let Some((counts, next)) = replay_lanes(bytes, at) {
+            if let Some((counts, next)) = replay_lanes::<CHECKED>(bytes, at, flips) {
                 for (lane, counts) in counts.into_iter().enumerate() {
                     crate::write_answer(&mut out, (case as usize) + lane, counts);
                 }
@@ -47,7 +65,7 @@ pub fn replay(bytes: &[u8]) -> Option<Vec<u8>> {
                 continue;
             }
         }
-        let counts = replay_case(bytes, &mut at)?;
+        let counts = replay_case::<CHECKED>(bytes, &mut at, flips)?;
         crate::write_answer(&mut out, case as usize, counts);
         case += 1;
     }
@@ -72,9 +90,15 @@ pub(crate) fn header(bytes: &[u8], at: &mut usize) -> Option<(u64, u64)> {
 /// Plays one move on `black` and `white`: `None` when the cell is taken or
 /// the move flips nothing.
 #[inline(always)]
-fn play(black: u64, white: u64, cell: usize, white_moves: bool) -> Option<(u64, u64)> {
+fn play<const CHECKED: bool>(
+    black: u64,
+    white: u64,
+    cell: usize,
+    white_moves: bool,
+    flips: impl Flips,
+) -> Option<(u64, u64)> {
     let placed = 1u64 << cell;
-    if (black | white) & placed != 0 {
+    if CHECKED && (black | white) & placed != 0 {
         return None;
     }
     // The mover's stones and the opponent's, chosen without a branch (the
@@ -82,8 +106,8 @@ fn play(black: u64, white: u64, cell: usize, white_moves: bool) -> Option<(u64, 
     let white_mask = u64::from(white_moves).wrapping_neg();
     let own = (black & !white_mask) | (white & white_mask);
     let opponent = (white & !white_mask) | (black & white_mask);
-    let flipped = flips_from(cell, own, opponent);
-    if flipped == 0 {
+    let flipped = flips.flips(cell, own, opponent);
+    if CHECKED && flipped == 0 {
         return None;
     }
     let (own, opponent) = (own | flipped | placed, opponent ^ flipped);
@@ -94,12 +118,17 @@ fn play(black: u64, white: u64, cell: usize, white_moves: bool) -> Option<(u64, 
 }
 
 /// One case from `at`, a move at a time.
-fn replay_case(bytes: &[u8], at: &mut usize) -> Option<crate::Counts> {
+#[inline(always)]
+fn replay_case<const CHECKED: bool>(
+    bytes: &[u8],
+    at: &mut usize,
+    flips: impl Flips,
+) -> Option<crate::Counts> {
     let (side, moves) = header(bytes, at)?;
     let [mut black, mut white] = Board::start(side as usize).stones;
     for _ in 0..moves {
         let (cell, white_moves) = move_line(bytes, at, side as u8)?;
-        (black, white) = play(black, white, cell, white_moves)?;
+        (black, white) = play::<CHECKED>(black, white, cell, white_moves, flips)?;
     }
     Some(crate::Counts {
         black: black.count_ones(),
@@ -111,7 +140,12 @@ fn replay_case(bytes: &[u8], at: &mut usize) -> Option<crate::Counts> {
 /// place after them. `None` when a line of theirs is not `x y c\n` (a
 /// `\r\n`, say), or anything else is wrong: the caller then replays them
 /// one at a time, which decides.
-fn replay_lanes(bytes: &[u8], mut at: usize) -> Option<([crate::Counts; LANES], usize)> {
+#[inline(always)]
+fn replay_lanes<const CHECKED: bool>(
+    bytes: &[u8],
+    mut at: usize,
+    flips: impl Flips,
+) -> Option<([crate::Counts; LANES], usize)> {
     let mut sides = [0u8; LANES];
     let mut moves = [0usize; LANES];
     let mut starts = [0usize; LANES];
@@ -134,13 +168,15 @@ fn replay_lanes(bytes: &[u8], mut at: usize) -> Option<([crate::Counts; LANES], 
     for k in 0..common {
         for lane in 0..LANES {
             let (cell, white_moves) = lf_move(bytes, starts[lane] + 6 * k, sides[lane])?;
-            (black[lane], white[lane]) = play(black[lane], white[lane], cell, white_moves)?;
+            (black[lane], white[lane]) =
+                play::<CHECKED>(black[lane], white[lane], cell, white_moves, flips)?;
         }
     }
     for lane in 0..LANES {
         for k in common..moves[lane] {
             let (cell, white_moves) = lf_move(bytes, starts[lane] + 6 * k, sides[lane])?;
-            (black[lane], white[lane]) = play(black[lane], white[lane], cell, white_moves)?;
+            (black[lane], white[lane]) =
+                play::<CHECKED>(black[lane], white[lane], cell, white_moves, flips)?;
         }
     }
     let counts = std::array::from_fn(|lane| crate::Counts {
@@ -304,6 +340,11 @@ mod tests {
                 input.push_str(&case(moves, crlf_case == Some(k)));
             }
             let fast = replay(input.as_bytes()).expect("canonical");
+            // The scalar flips answer as the fastest this processor has.
+            assert_eq!(
+                replay_with::<true>(input.as_bytes(), crate::flips::Scalar),
+                Some(fast.clone())
+            );
             let mut general = Vec::new();
             for (index, counts) in crate::solve(&crate::parse(input.as_bytes()).unwrap())
                 .unwrap()

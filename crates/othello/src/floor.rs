@@ -3,12 +3,13 @@
 //! input can be read with no game logic at all, and how fast its moves can
 //! be applied with no check that they are legal. Never on the judge path.
 
-use crate::bitboard::{flips_from, Board};
-use crate::canonical::{header, line_end, move_line, number};
+use crate::canonical::{header, line_end, move_line, number, replay_with};
+use crate::flips::{with_fastest_flips, Flips, WithFlips};
 
 /// Reads a canonical input case by case: `case` gets the side, the move
 /// count and the place of the first move line, reads the moves, and returns
 /// what to add to the sum.
+#[inline(always)]
 fn sum_over_cases(
     bytes: &[u8],
     mut case: impl FnMut(u64, u64, &mut usize) -> Option<u64>,
@@ -37,23 +38,20 @@ pub fn read_only(bytes: &[u8]) -> Option<u64> {
     })
 }
 
-/// Replays a canonical input with no check: a move's cell may be taken and
-/// may flip nothing. The stones counted, summed over the cases.
-pub fn replay_unchecked(bytes: &[u8]) -> Option<u64> {
-    sum_over_cases(bytes, |side, moves, at| {
-        let [mut black, mut white] = Board::start(side as usize).stones;
-        for _ in 0..moves {
-            let (cell, white_moves) = move_line(bytes, at, side as u8)?;
-            let mask = u64::from(white_moves).wrapping_neg();
-            let own = (black & !mask) | (white & mask);
-            let opponent = (white & !mask) | (black & mask);
-            let flipped = flips_from(cell, own, opponent);
-            let (own, opponent) = (own | flipped | 1 << cell, opponent ^ flipped);
-            black = (own & !mask) | (opponent & mask);
-            white = (opponent & !mask) | (own & mask);
+/// Replays a canonical input as the engine does ([`crate::canonical`]),
+/// four cases side by side and with its flips, but with no check that a
+/// move is legal: a move's cell may be taken and may flip nothing. The
+/// answers, as the engine writes them.
+pub fn replay_unchecked(bytes: &[u8]) -> Option<Vec<u8>> {
+    struct Unchecked<'a>(&'a [u8]);
+    impl WithFlips for Unchecked<'_> {
+        type Output = Option<Vec<u8>>;
+        #[inline(always)]
+        fn run(self, flips: impl Flips) -> Self::Output {
+            replay_with::<false>(self.0, flips)
         }
-        Some(u64::from(black.count_ones() + white.count_ones()))
-    })
+    }
+    with_fastest_flips(Unchecked(bytes))
 }
 
 #[cfg(test)]
@@ -64,6 +62,10 @@ mod tests {
     fn the_floors_read_and_replay_the_sample() {
         let input = b"1\n4 1\n2 1 1\n";
         assert_eq!(read_only(input), Some(1));
-        assert_eq!(replay_unchecked(input), Some(5));
+        assert_eq!(replay_unchecked(input).unwrap(), b"#1 4 1\n");
+        // A move that flips nothing is applied all the same.
+        let illegal = b"1\n4 1\n1 1 1\n";
+        assert_eq!(crate::canonical::replay(illegal), None);
+        assert_eq!(replay_unchecked(illegal).unwrap(), b"#1 3 2\n");
     }
 }

@@ -24,6 +24,7 @@ pub mod canonical;
 #[cfg(feature = "contract")]
 pub mod contract;
 pub mod explain;
+pub mod flips;
 pub mod floor;
 pub mod game;
 #[cfg(feature = "contract")]
