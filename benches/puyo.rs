@@ -6,7 +6,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use grid_games::puyo_fields::{column_chain, random_full, random_settled};
 use grid_games::SplitMix64;
-use puyo::{bitboard, incremental, naive, Field, Floating};
+use puyo::{bitboard, columns, naive, Field, Floating};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -44,11 +44,11 @@ fn judge(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
-    group.bench_function("random-1000/incremental", |b| {
+    group.bench_function("random-1000/columns", |b| {
         b.iter(|| {
             fields
                 .iter()
-                .map(|f| incremental::chain_count(black_box(f)))
+                .map(|f| columns::chain_count(black_box(f)))
                 .sum::<usize>()
         })
     });
@@ -61,8 +61,8 @@ fn large(c: &mut Criterion) {
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(5));
-    group.bench_function("random-1000x1000/incremental", |b| {
-        b.iter(|| incremental::chain_count(black_box(&field)))
+    group.bench_function("random-1000x1000/columns", |b| {
+        b.iter(|| columns::chain_count(black_box(&field)))
     });
     group.bench_function("random-1000x1000/naive", |b| {
         b.iter(|| naive::chain_count(black_box(&field)))
@@ -87,11 +87,9 @@ fn large(c: &mut Criterion) {
     for scale in [1usize, 2, 4, 8] {
         // 8 columns at scale 1: the chain column and 7 filler columns.
         let field = column_chain(200, 8 * scale - 1);
-        group.bench_with_input(
-            BenchmarkId::new("incremental", 8 * scale),
-            &field,
-            |b, f| b.iter(|| incremental::chain_count(black_box(f))),
-        );
+        group.bench_with_input(BenchmarkId::new("columns", 8 * scale), &field, |b, f| {
+            b.iter(|| columns::chain_count(black_box(f)))
+        });
         group.bench_with_input(BenchmarkId::new("naive", 8 * scale), &field, |b, f| {
             b.iter(|| naive::chain_count(black_box(f)))
         });

@@ -10,7 +10,7 @@ fuzz_target!(|data: &[u8]| {
         match puyo::parse(data, floating) {
             Ok(field) => {
                 assert_eq!(puyo::chain_count(&field), puyo::naive::chain_count(&field));
-                assert_eq!(puyo::incremental::chain_count(&field), puyo::naive::chain_count(&field));
+                assert_eq!(puyo::columns::chain_count(&field), puyo::naive::chain_count(&field));
                 puyo::explain::explain(&field, &mut std::io::sink()).expect("a sink takes anything");
             }
             Err(error) => assert!(!error.to_string().contains('\n')),

@@ -9,7 +9,7 @@ use crate::util::config;
 use puyo::field::{field_to_string, is_colour, EMPTY, GARBAGE};
 use puyo::naive;
 use puyo::rules::{fall, POP_SIZE};
-use puyo::{bitboard, incremental, Field};
+use puyo::{bitboard, columns, Field};
 
 /// A random settled field: the judge's 12 × 6 half the time, else any size
 /// up to 20 × 20; 2 to 5 colours; with or without garbage.
@@ -52,9 +52,9 @@ proptest! {
     }
 
     #[test]
-    fn incremental_equals_naive(field in fields()) {
+    fn columns_equals_naive(field in fields()) {
         prop_assert_eq!(
-            incremental::chain_count(&field),
+            columns::chain_count(&field),
             naive::chain_count(&field),
             "on this input:\n{}", field_to_string(&field)
         );
@@ -62,7 +62,7 @@ proptest! {
 
     #[test]
     fn the_engines_keep_the_same_field_round_by_round(field in fields()) {
-        let mut engine = incremental::Engine::new(field.clone());
+        let mut engine = columns::Engine::new(field.clone());
         // Both word sizes, where the stacks fit.
         let mut board = bitboard::Bitboard::new(&field);
         let mut small_board = bitboard::Bitboard::<u64>::build(&field);
@@ -71,7 +71,7 @@ proptest! {
             let popped = naive::pop(&mut reference).is_some();
             fall(&mut reference);
             prop_assert_eq!(engine.play_round(), popped);
-            prop_assert_eq!(engine.field(), &reference);
+            prop_assert_eq!(&engine.to_field(), &reference);
             if let Some(b) = board.as_mut() {
                 prop_assert_eq!(b.pop(), popped);
                 b.fall();
@@ -124,7 +124,7 @@ fn the_constructed_column_chain_has_one_chain_per_link() {
         for filler in [0, 3] {
             let field = column_chain(links, filler);
             assert_eq!(naive::chain_count(&field), links + 1);
-            assert_eq!(incremental::chain_count(&field), links + 1);
+            assert_eq!(columns::chain_count(&field), links + 1);
             assert_eq!(puyo::chain_count(&field), links + 1);
         }
     }

@@ -147,7 +147,7 @@ fn agrees_puyo(input: &str) {
     assert_eq!(fast, reference, "puyo --settle on:\n{input}");
     let field = puyo::parse(input.as_bytes(), puyo::Floating::Settle).unwrap();
     assert_eq!(
-        puyo::incremental::chain_count(&field),
+        puyo::columns::chain_count(&field),
         puyo::naive::chain_count(&field)
     );
 }

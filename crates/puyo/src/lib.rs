@@ -13,10 +13,14 @@
 //! [`bitboard`]: a word per colour (`u64` when the stacks fit in 64 cells,
 //! else `u128`), groups by flood fill with shifts, falling by deleting the
 //! emptied cells from each column's bits; O(1) word operations per flood
-//! step. Larger fields use [`incremental`], which scans the field
-//! once and then looks only around the puyos that fell, so each chain costs
-//! time proportional to the cells it changed, not to H·W. [`naive`] flood-fills
-//! the whole field each round, O(H·W) per chain, and is the reference.
+//! step. Larger fields use [`columns`]: the field column by column, and
+//! the puyos that pop found without any flood fill, by a rule on each
+//! cell's neighbourhood up to three steps away (a group of at most three
+//! puyos is a shape small enough to be seen there); each round looks only
+//! within three steps of what changed, in a few passes that run as vector
+//! instructions, so each chain costs time in proportion to the cells it
+//! changed, not to H·W. [`naive`] flood-fills the whole field each round,
+//! O(H·W) per chain, and is the reference.
 //!
 //! The pipeline is [`parse()`] → [`chain_count`] → [`format_answer`], each a
 //! pure function, in [`judge`]. What only the tools and the binary use (the
@@ -24,13 +28,13 @@
 //! the `contract` feature, and never bundled.
 
 pub mod bitboard;
+pub mod columns;
 #[cfg(feature = "contract")]
 pub mod contract;
 pub mod explain;
 pub mod field;
 #[cfg(feature = "contract")]
 pub mod generate;
-pub mod incremental;
 pub mod naive;
 pub mod parse;
 #[cfg(feature = "contract")]
@@ -44,7 +48,7 @@ pub use crate::parse::{parse, Floating};
 
 /// The number of chains the field sets off.
 pub fn chain_count(field: &Field) -> usize {
-    bitboard::chain_count(field).unwrap_or_else(|| incremental::chain_count(field))
+    bitboard::chain_count(field).unwrap_or_else(|| columns::chain_count(field))
 }
 
 /// Judge mode: the judge's input in, the judge's output out.
@@ -54,23 +58,21 @@ pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
 
 /// The output for `input`, with floating puyos treated as `floating` says.
 ///
-/// A large field's chain runs under [`incremental::WORK_LIMIT`]: one that
+/// A large field's chain runs under [`columns::WORK_LIMIT`]: one that
 /// needs more (about five seconds) is an error, never a guess.
 pub fn answer(input: &[u8], floating: Floating) -> Result<String, grid::InputError> {
     let field = parse(input, floating)?;
     let chains = match bitboard::chain_count(&field) {
         Some(chains) => chains,
-        None => incremental::chain_count_within(field, incremental::WORK_LIMIT.amount).map_err(
-            |stop| {
-                incremental::WORK_LIMIT.exceeded(
-                    "this field's chain",
-                    &format!(
-                        "{} chains were counted before it stopped",
-                        stop.chains_so_far
-                    ),
-                )
-            },
-        )?,
+        None => columns::chain_count_within(field, columns::WORK_LIMIT.amount).map_err(|stop| {
+            columns::WORK_LIMIT.exceeded(
+                "this field's chain",
+                &format!(
+                    "{} chains were counted before it stopped",
+                    stop.chains_so_far
+                ),
+            )
+        })?,
     };
     Ok(format_answer(chains))
 }
