@@ -160,6 +160,31 @@ proptest! {
     }
 
     #[test]
+    fn the_chain_test_never_cuts_a_reachable_tile(board in prop_oneof![boards(), sparse_pinned()], moves in 3u32..=4, above in 1u8..=3) {
+        // Whenever it says a tile of `above` doublings over the largest
+        // cannot be made in three or four moves, no sequence makes one.
+        let cells = to_exponents(&board);
+        let mut counts = [0u32; 64];
+        for &e in &cells {
+            counts[e as usize] += 1;
+        }
+        let largest = cells.iter().copied().max().unwrap_or(0);
+        if largest == 0 {
+            return Ok(());
+        }
+        let target = largest + above;
+        if !game2048::shortcuts::chain_can_reach(&cells, board.rows(), &counts, target, moves) {
+            let mut boards = vec![board.clone()];
+            for _ in 0..moves {
+                boards = boards.iter().flat_map(|b| Move::ALL.map(|m| apply_move(b, m))).collect();
+                for end in &boards {
+                    prop_assert!(game2048::board::largest_tile(end) < 1 << target);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_move_keeps_the_sum_and_never_adds_tiles(board in boards(), direction in 0usize..4) {
         let after = apply_move(&board, Move::ALL[direction]);
         prop_assert_eq!(sum(&after), sum(&board));

@@ -11,6 +11,9 @@
 //!   [`upper_bound`]); the bound uses the tile counts per exponent, which is
 //!   tighter than "the largest tile doubles each move". A child's counts are
 //!   its parent's, changed by the merges of the slide that makes it;
+//! - with two or three moves left, cuts a node where the tiles that would
+//!   have to merge cannot meet in time ([`two_moves_can_reach`], and with
+//!   three moves the chain down to it, [`chain_can_reach`]);
 //! - stops outright once the best tile equals the largest power of two not
 //!   above the sum of all tiles (the sum never changes, so nothing beats it);
 //! - tries the children with the largest new tile and fewest tiles first, so
@@ -27,7 +30,7 @@
 use crate::board::{Board, Move};
 use crate::bound::{sum_cap, upper_bound};
 use crate::exponents::{apply_move, apply_move_into, count_tiles, EXPONENTS};
-use crate::shortcuts::{best_single_move, scan_last_move, two_moves_can_reach};
+use crate::shortcuts::{best_single_move, chain_can_reach, scan_last_move, two_moves_can_reach};
 use crate::table::{Table, TABLE_MIN_DEPTH};
 use grid::budget::WorkLimit;
 
@@ -250,6 +253,21 @@ impl Searcher {
                 self.side,
                 counts,
                 self.best.exponent + 1,
+            )
+        {
+            return false;
+        }
+        // Three moves left: the chain test cuts here, where it pays; with
+        // more moves left it cuts less and its pass over the board costs
+        // more than it saves (2048 boards of 2s and 4s, 10% slower at
+        // K = 12).
+        if moves_left == 3
+            && !chain_can_reach(
+                &self.boards[board.clone()],
+                self.side,
+                counts,
+                self.best.exponent + 1,
+                moves_left,
             )
         {
             return false;

@@ -98,6 +98,37 @@ pub fn two_moves_can_reach(
     aligned_after_one_move(cells, side, top)
 }
 
+/// Whether `moves` moves (three or more) could make a tile of exponent
+/// `target` on this board, whose largest tile is below `target`. Exact when
+/// it says no.
+///
+/// Tiles merge only in equal pairs, so a tile of `target` is made from two
+/// of `target − 1`, present one move before it. With fewer than two of
+/// them on the board, at least one must be new, made within `moves − 1`
+/// moves (the one already there merges with nothing until a second comes,
+/// so until then it is only a tile in the way); the same holds for that
+/// one, a step down. Following the chain while the board has fewer than two
+/// tiles of the exponent below, down to two moves, leaves a question the
+/// two-move test answers ([`two_moves_can_reach`], for which tiles at or
+/// above its target are only in the way).
+pub fn chain_can_reach(
+    cells: &[u8],
+    side: usize,
+    counts: &[u32; EXPONENTS],
+    target: u8,
+    moves: u32,
+) -> bool {
+    let (mut target, mut moves) = (target, moves);
+    while moves > 2 {
+        if target < 2 || counts[target as usize - 1] >= 2 {
+            return true;
+        }
+        target -= 1;
+        moves -= 1;
+    }
+    target >= 2 && two_moves_can_reach(cells, side, counts, target)
+}
+
 /// What one pass over the rows and columns tells [`two_moves_can_reach`].
 struct Lines {
     /// Merges of `source` tiles a move along rows, or along columns, makes.
@@ -285,4 +316,32 @@ fn meet_after_one_move(cells: &[u8], side: usize, tiles: &[(usize, usize)]) -> b
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts_of(cells: &[u8]) -> [u32; EXPONENTS] {
+        let mut counts = [0; EXPONENTS];
+        for &e in cells {
+            counts[e as usize] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn the_chain_follows_a_single_tile_down_to_two_moves() {
+        // 2s and 4s that never merge, and one 8: a 16 needs a second 8
+        // within two moves, which the two-move test rules out.
+        let cells = [3, 1, 2, 1, 2, 1, 2, 1, 2];
+        assert!(!chain_can_reach(&cells, 3, &counts_of(&cells), 4, 3));
+        // With four moves the chain stops at the 4s, which are many: it
+        // cannot say no (though nothing merges).
+        assert!(chain_can_reach(&cells, 3, &counts_of(&cells), 4, 4));
+        // Two 2s side by side: a move makes another 4, and the chain
+        // cannot say no.
+        let merging = [3, 1, 1, 1, 2, 1, 2, 1, 2];
+        assert!(chain_can_reach(&merging, 3, &counts_of(&merging), 4, 3));
+    }
 }
