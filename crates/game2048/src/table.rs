@@ -15,20 +15,37 @@ pub const TABLE_MAX_BYTES: usize = 32 << 20;
 
 /// Boards already searched, with the most moves left they were searched with.
 ///
-/// Buckets of four slots; each slot holds a hash (0 when empty), the moves
-/// left, and its board's bytes at a fixed place (slot × area) in one
-/// array. Boards are compared in full, so the table never confuses two
-/// boards. While under [`TABLE_MAX_BYTES`] it doubles once half full, or
-/// a quarter full when a new board's bucket is full; past that it
-/// replaces the shallowest entry of the bucket (the deeper ones are the
-/// costlier to search again).
+/// The boards' bytes sit one after another in an arena, in the order they
+/// came, so the memory grows with the boards kept and nothing else. An
+/// index of buckets of four slots finds them: each slot holds a hash (0
+/// when empty), the moves left, and where its board sits. Boards are
+/// compared in full, so the table never confuses two boards. The index
+/// doubles once half full, or a quarter full when a new board's bucket is
+/// full (moving only its slots, never a board). Once the arena is at
+/// [`TABLE_MAX_BYTES`], a new board takes the place of the shallowest of
+/// its bucket (the deeper ones are the costlier to search again).
 pub(crate) struct Table {
     area: usize,
-    hashes: Vec<u64>,
-    moves_left: Vec<u8>,
-    boards: Vec<u8>,
+    slots: Vec<Slot>,
+    arena: Vec<u8>,
     used: usize,
 }
+
+/// A slot of the index.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// The board's hash, never 0 (0 marks an empty slot).
+    hash: u64,
+    /// Where the board starts in the arena.
+    offset: u32,
+    moves_left: u8,
+}
+
+const EMPTY: Slot = Slot {
+    hash: 0,
+    offset: 0,
+    moves_left: 0,
+};
 
 /// Slots per bucket.
 const WAYS: usize = 4;
@@ -38,97 +55,100 @@ impl Table {
     pub(crate) fn new(area: usize, moves: u32) -> Self {
         // Sized for the boards the search can store (at most 21 for the
         // judge's five moves), between 64 and 1,024 slots: clearing a
-        // larger table would cost a small search more than the search, and
-        // growing a smaller one would cost a large search its copies.
+        // larger index would cost a small search more than the search.
         let storable = (1usize..=moves.saturating_sub(TABLE_MIN_DEPTH) as usize)
             .fold(1usize, |sum, depth| {
                 sum.saturating_add(1usize << (2 * depth.min(20)))
             });
-        let wanted = storable
+        let slots = storable
             .saturating_mul(2)
             .next_power_of_two()
             .clamp(64, 1 << 10);
-        // Never past the cap, whatever the board's size.
-        let most = (TABLE_MAX_BYTES / area.max(1)).max(WAYS);
-        Table::empty(area, wanted.min(1 << most.ilog2()))
-    }
-
-    /// A table of `slots` empty slots (a power of two, at least [`WAYS`]).
-    fn empty(area: usize, slots: usize) -> Self {
         Table {
             area,
-            hashes: vec![0; slots],
-            moves_left: vec![0; slots],
-            boards: vec![0; slots * area],
+            slots: vec![EMPTY; slots],
+            arena: Vec::new(),
             used: 0,
         }
     }
 
-    /// The slots that can hold a board of this hash.
+    /// The slots of the bucket of `hash`.
     fn bucket(&self, hash: u64) -> std::ops::Range<usize> {
-        let buckets = self.hashes.len() / WAYS;
+        let buckets = self.slots.len() / WAYS;
         let first = (hash as usize & (buckets - 1)) * WAYS;
         first..first + WAYS
     }
 
+    /// The board of a slot.
+    fn board(&self, slot: Slot) -> &[u8] {
+        &self.arena[slot.offset as usize..slot.offset as usize + self.area]
+    }
+
     /// Records that `board` is being searched with `moves_left` moves left.
-    /// Returns `false` when it was already searched with at least as many
-    /// moves left (the caller then skips it: every tile it could reach has
-    /// been seen, or was cut by a bound that only tightens).
+    /// Returns `false` if it was already searched with at least as many
+    /// (the caller can skip it), `true` if the caller must search it.
     pub(crate) fn insert(&mut self, board: &[u8], moves_left: u8) -> bool {
-        // 0 marks an empty slot, so no hash is 0.
         let hash = hash_board(board) | 1;
-        let area = self.area;
-        for slot in self.bucket(hash) {
-            if self.hashes[slot] == hash && &self.boards[slot * area..(slot + 1) * area] == board {
-                if self.moves_left[slot] >= moves_left {
+        for index in self.bucket(hash) {
+            let slot = self.slots[index];
+            if slot.hash == hash && self.board(slot) == board {
+                if slot.moves_left >= moves_left {
                     return false;
                 }
-                self.moves_left[slot] = moves_left;
+                self.slots[index].moves_left = moves_left;
                 return true;
             }
         }
-        // Grow while there is room, once half the slots are used, or a
-        // quarter and this bucket is full. (Growing on any full bucket made
-        // the table balloon: with four slots a bucket, one fills long
-        // before the table is a quarter full, and each growth rehashes
-        // everything; small searches got twice as slow.)
-        let bucket_full = self.bucket(hash).all(|slot| self.hashes[slot] != 0);
-        let slots = self.hashes.len();
-        if (self.used * 2 > slots || (bucket_full && self.used * 4 > slots))
-            && self.boards.len() * 2 <= TABLE_MAX_BYTES
-        {
-            self.grow();
+        let room = self.arena.len() + self.area <= TABLE_MAX_BYTES
+            && self.arena.len() + self.area <= u32::MAX as usize;
+        if room {
+            let bucket_full = self.bucket(hash).all(|index| self.slots[index].hash != 0);
+            let slots = self.slots.len();
+            if self.used * 2 > slots || (bucket_full && self.used * 4 > slots) {
+                self.grow();
+            }
         }
-        // An empty slot, else the shallowest entry.
+        // With room in the arena, an empty slot if the bucket has one; else
+        // the shallowest entry, whose board's place is taken over.
         let victim = self
             .bucket(hash)
-            .min_by_key(|&slot| (self.hashes[slot] != 0, self.moves_left[slot]))
+            .min_by_key(|&index| {
+                let empty = self.slots[index].hash == 0;
+                (empty != room, self.slots[index].moves_left)
+            })
             .unwrap_or(0);
-        if self.hashes[victim] == 0 {
+        let offset = if self.slots[victim].hash != 0 {
+            self.slots[victim].offset as usize
+        } else if room {
             self.used += 1;
-        }
-        self.hashes[victim] = hash;
-        self.moves_left[victim] = moves_left;
-        self.boards[victim * area..(victim + 1) * area].copy_from_slice(board);
+            self.arena.extend_from_slice(board);
+            self.arena.len() - self.area
+        } else {
+            // Full, and nothing in this bucket to replace: not kept.
+            return true;
+        };
+        self.arena[offset..offset + self.area].copy_from_slice(board);
+        self.slots[victim] = Slot {
+            hash,
+            offset: offset as u32,
+            moves_left,
+        };
         true
     }
 
-    /// Twice the slots, every entry moved to its new bucket (an entry whose
-    /// bucket is full is dropped: the table only forgets, never misleads).
+    /// Doubles the index. A slot whose new bucket is full is forgotten
+    /// (rare: buckets are at most half full on average after a doubling);
+    /// its board stays in the arena, unused.
     fn grow(&mut self) {
-        let area = self.area;
-        let old = std::mem::replace(self, Table::empty(area, self.hashes.len() * 2));
-        for slot in 0..old.hashes.len() {
-            let hash = old.hashes[slot];
-            if hash == 0 {
-                continue;
-            }
-            if let Some(free) = self.bucket(hash).find(|&s| self.hashes[s] == 0) {
-                self.hashes[free] = hash;
-                self.moves_left[free] = old.moves_left[slot];
-                self.boards[free * area..(free + 1) * area]
-                    .copy_from_slice(&old.boards[slot * area..(slot + 1) * area]);
+        let doubled = vec![EMPTY; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.used = 0;
+        for slot in old.into_iter().filter(|slot| slot.hash != 0) {
+            if let Some(free) = self
+                .bucket(slot.hash)
+                .find(|&index| self.slots[index].hash == 0)
+            {
+                self.slots[free] = slot;
                 self.used += 1;
             }
         }
@@ -196,7 +216,7 @@ mod tests {
         let mut table = Table::new(area, 12);
         for number in 0..1_500 {
             table.insert(&board(number, area), 3 + (number % 5) as u8);
-            assert!(table.boards.len() <= TABLE_MAX_BYTES);
+            assert!(table.arena.len() <= TABLE_MAX_BYTES);
         }
         // The newest board was remembered, in an old board's place.
         assert!(!table.insert(&board(1_499, area), 3));
