@@ -53,7 +53,7 @@ use crate::field::{Field, EMPTY, GARBAGE};
 use crate::rules::POP_SIZE;
 
 /// The work the binary allows one field: 2^33 cells gone over by the
-/// passes and by falling, two to five seconds on this project's machine
+/// passes and by falling, two to six seconds on this project's machine
 /// (a cell costs more in a field too large for the processor's caches). Some
 /// fields inside the size limits need far more: columns of chains
 /// thousands of puyos tall, where every pop drops the whole column above
@@ -61,7 +61,7 @@ use crate::rules::POP_SIZE;
 pub const WORK_LIMIT: WorkLimit = WorkLimit {
     amount: 1 << 33,
     unit: "cells gone over",
-    about: "two to five seconds",
+    about: "two to six seconds",
 };
 
 /// A chain that needed more than its work limit.
