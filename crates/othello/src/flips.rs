@@ -1,5 +1,5 @@
 //! A move's flips, computed two ways: [`Scalar`], the eight rays one after
-//! another in plain `u64` words ([`crate::bitboard::flips_from`]), and on
+//! another in plain `u64` words (`bitboard::flips_from`), and on
 //! x86-64 processors that have AVX2, `Avx2`, four rays at once in one
 //! 256-bit register. The replay of a canonical input ([`crate::canonical`])
 //! is written once over [`Flips`] and compiled for each.
@@ -17,7 +17,7 @@ use crate::bitboard::flips_from;
 pub trait Flips: Copy {
     /// The stones that a stone placed on `cell` (`row * 8 + col`) flips,
     /// with the mover's stones `own` and the opponent's `opponent`: exactly
-    /// [`flips_from`]'s answer.
+    /// `bitboard::flips_from`'s answer.
     fn flips(self, cell: usize, own: u64, opponent: u64) -> u64;
 }
 
