@@ -25,6 +25,9 @@ use std::time::Duration;
 use golden::harness::{self, Arguments, Failed, Trial};
 use tools::sandbox::{self, Ending, Limits, Program, Stop};
 
+#[path = "hostile/puyo.rs"]
+mod puyo;
+
 /// No case may take longer than this, in any build the suite runs in; a
 /// case with `--explain` or `--replay` may take twice as long (the README's
 /// bound: they search again, once, under the same work limit).
@@ -249,31 +252,6 @@ fn hundred_thousand_othello_games() -> Vec<u8> {
     othello::generate::to_input(&cases).into_bytes()
 }
 
-/// The review's tall chain columns: `width` columns, every other one a
-/// column of `links + 1` chains (4·links + 4 high), between filler columns
-/// of two colours that never pop.
-fn chain_columns(links: usize, width: usize) -> Vec<u8> {
-    let colour = |k: usize| b"RGBY"[k % 4];
-    let mut column: Vec<u8> = (1..=links).rev().map(colour).collect();
-    column.extend([colour(0); 4]);
-    for k in 1..=links {
-        column.extend([colour(k); 3]);
-    }
-    let height = column.len();
-    let mut text = Vec::with_capacity(height * (width + 1));
-    for r in 0..height {
-        for x in 0..width {
-            text.push(if x % 2 == 0 {
-                column[height - 1 - r]
-            } else {
-                b"PA"[(r + x) % 2]
-            });
-        }
-        text.push(b'\n');
-    }
-    text
-}
-
 /// A random 2048 board of side `side`, tiles 2 to 1024, a third empty.
 fn board_2048(side: usize, seed: u64) -> Vec<u8> {
     let mut rng = cli::SplitMix64::new(seed);
@@ -291,18 +269,11 @@ fn board_2048(side: usize, seed: u64) -> Vec<u8> {
     text.into_bytes()
 }
 
-/// An empty puyo field of `height` rows of `width`.
-fn empty_field(height: usize, width: usize) -> Vec<u8> {
-    let mut row = vec![b'.'; width];
-    row.push(b'\n');
-    row.repeat(height)
-}
-
 /// Every case, by problem.
 fn cases() -> Vec<Case> {
     [
         footholds_cases(),
-        puyo_cases(),
+        puyo::puyo_cases(),
         othello_cases(),
         game2048_cases(),
     ]
@@ -407,151 +378,6 @@ fn footholds_cases() -> Vec<Case> {
             args: &[],
             input: || format!("[[{}]] [0, 0] [0, 1]\n", ["1"; 65].join(", ")).into_bytes(),
             expect: Error("64 cells"),
-            memory: Memory::Twice,
-            tier: Tier::Quick,
-        },
-    ]
-}
-
-/// The puyo: huge fields, floods of newlines, chain columns, and the explanation and page of fields too large to draw.
-fn puyo_cases() -> Vec<Case> {
-    use Expect::*;
-    vec![
-        // F2: 10^8 newlines, then one puyo.
-        Case {
-            name: "f2-puyo-100m-blank-lines",
-            problem: "puyo",
-            args: &[],
-            input: || {
-                let mut text = vec![b'\n'; 100_000_000];
-                text.extend_from_slice(b"R\n");
-                text
-            },
-            expect: Answer("0\n"),
-            memory: Memory::Twice,
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "f3-puyo-explain-3163x3163",
-            problem: "puyo",
-            args: &["--explain"],
-            input: || {
-                let mut rng = cli::SplitMix64::new(11559);
-                let field = puyo::generate::random_settled(3163, 3163, 4, 0, &mut rng);
-                puyo::field::field_to_string(&field).into_bytes()
-            },
-            expect: AnyAnswer,
-            memory: Memory::Twice,
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "puyo-replay-64x64-chain-columns",
-            problem: "puyo",
-            args: &["--replay", PAGE],
-            input: || chain_columns(15, 64),
-            expect: AnyAnswer,
-            memory: Memory::Twice,
-            tier: Tier::Quick,
-        },
-        // F5: tall chain columns: 278 KB answers; 1.1 MB and 64 MB stop at
-        // the work limit.
-        Case {
-            name: "f5-puyo-chain-columns-4095",
-            problem: "puyo",
-            args: &[],
-            input: || chain_columns(4095, 16),
-            expect: Answer("4096\n"),
-            memory: Memory::Twice,
-            tier: Tier::Slow,
-        },
-        Case {
-            name: "f5-puyo-chain-columns-16383",
-            problem: "puyo",
-            args: &[],
-            input: || chain_columns(16383, 16),
-            expect: WorkLimit("work limit"),
-            memory: Memory::Twice,
-            tier: Tier::Slow,
-        },
-        Case {
-            name: "f5-puyo-chain-columns-64mb",
-            problem: "puyo",
-            args: &[],
-            input: || chain_columns(16383, 1023),
-            expect: WorkLimit("work limit"),
-            memory: Memory::Twice,
-            tier: Tier::Long,
-        },
-        Case {
-            name: "limit-puyo-65536-rows",
-            problem: "puyo",
-            args: &[],
-            input: || empty_field(65_536, 1),
-            expect: Answer("0\n"),
-            memory: Memory::Twice,
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "limit-puyo-65537-rows",
-            problem: "puyo",
-            args: &[],
-            input: || empty_field(65_537, 1),
-            expect: Error("at most 65536 rows"),
-            memory: Memory::Twice,
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "limit-puyo-65537-columns",
-            problem: "puyo",
-            args: &[],
-            input: || empty_field(1, 65_537),
-            expect: Error("at most 65536 columns"),
-            memory: Memory::Twice,
-            tier: Tier::Quick,
-        },
-        Case {
-            name: "limit-puyo-2-to-the-26-cells",
-            problem: "puyo",
-            args: &[],
-            input: || empty_field(65_536, 1024),
-            expect: Answer("0\n"),
-            memory: Memory::Twice,
-            tier: Tier::Quick,
-        },
-        // A full field at the size limit, and wide chain columns that run
-        // long without reaching the work limit.
-        Case {
-            name: "limit-puyo-2-to-the-26-cells-full",
-            problem: "puyo",
-            args: &[],
-            input: || {
-                let mut rng = cli::SplitMix64::new(11559);
-                let mut text = Vec::with_capacity(8192 * 8193);
-                for _ in 0..8192 {
-                    text.extend((0..8192).map(|_| b"RGBY"[rng.below(4) as usize]));
-                    text.push(b'\n');
-                }
-                text
-            },
-            expect: AnyAnswer,
-            memory: Memory::Thrice,
-            tier: Tier::Slow,
-        },
-        Case {
-            name: "puyo-wide-chain-columns-500x65536",
-            problem: "puyo",
-            args: &[],
-            input: || chain_columns(124, 65_536),
-            expect: Answer("125\n"),
-            memory: Memory::Twice,
-            tier: Tier::Slow,
-        },
-        Case {
-            name: "limit-puyo-past-2-to-the-26-cells",
-            problem: "puyo",
-            args: &[],
-            input: || empty_field(65_537, 1024),
-            expect: Error("cells are accepted"),
             memory: Memory::Twice,
             tier: Tier::Quick,
         },
