@@ -115,7 +115,8 @@ mod avx2 {
         // The rays of a cell are eight words in a row: the four growing,
         // then the four shrinking, in the order of the shifts below.
         let rays = RAYS[cell & 63].as_ptr() as *const __m256i;
-        let (up, down) = (_mm256_loadu_si256(rays), _mm256_loadu_si256(rays.add(1)));
+        // SAFETY: the eight words of a cell's rays, read as two registers.
+        let (up, down) = unsafe { (_mm256_loadu_si256(rays), _mm256_loadu_si256(rays.add(1))) };
         let own = _mm256_set1_epi64x(own as i64);
         let opponent = _mm256_set1_epi64x(opponent as i64);
         let zero = _mm256_setzero_si256();
