@@ -24,10 +24,10 @@
 //! a group of four has popped, so the next round's groups of four hold a
 //! cell within three steps of a cell that changed (a puyo that popped or
 //! fell, or a cell that emptied). What changes in a column is the part
-//! above its lowest popped puyo, so each round works on one run of cells
-//! per column: from the lowest changed cell within three steps (in that
-//! column or the three on each side) to the top of the column's puyos.
-//! The first round works on the whole field.
+//! from its lowest popped puyo to its old top, so each round works on one
+//! run of cells per column: the cells within three steps of such a part
+//! (in that column or the three on each side), as far as the column's
+//! puyos go. The first round works on the whole field.
 //!
 //! **The passes.** A round makes three passes over those runs, each a
 //! simple loop over a column's bytes and its two neighbours', with no
@@ -36,7 +36,7 @@
 //! puyos that pop within three (with a fourth pass for garbage next to
 //! them, when the field has garbage). Then each column that lost a puyo is
 //! compacted toward the bottom. The work per round is in proportion to
-//! the cells in those runs, never to the whole field's.
+//! the cells in those runs and the columns they are in.
 //!
 //! **Layout.** Column `c` is `stride = height + 2` bytes: an empty cell,
 //! the column's cells from the bottom up, and an empty cell, so that a
@@ -100,14 +100,19 @@ pub struct Engine {
     marks: Vec<u8>,
     /// A column of empty, unmarked cells: the outside of the field.
     outside: Vec<u8>,
-    /// A pass's new marks for one run, before they are copied in (a pass
-    /// reads the marks of the column it writes).
+    /// A pass's new marks for one run, before they are copied in: the
+    /// pass reads the marks around the run (its own column's among them)
+    /// while it makes them.
     scratch: Vec<u8>,
     /// Per column, the number of puyos (they fill its bottom).
     heights: Vec<usize>,
     /// Per column, the lowest cell (counted from the bottom) that changed
     /// in the last round, or [`UNCHANGED`].
     changed: Vec<usize>,
+    /// Per column, one past the highest cell that changed in the last
+    /// round (the column's height before it fell): cells above it were
+    /// empty before and after.
+    changed_top: Vec<usize>,
     /// The columns that changed in the last round, in order: a round looks
     /// only at the columns near them, so a narrow chain in a wide field
     /// costs nothing per round for the columns it never reaches.
@@ -170,6 +175,7 @@ impl Engine {
                 .map(|&h| if h > 0 { 0 } else { UNCHANGED })
                 .collect(),
             changed_columns: (0..width).filter(|&col| heights[col] > 0).collect(),
+            changed_top: heights.clone(),
             heights,
             has_garbage,
             work: 0,
@@ -210,18 +216,24 @@ impl Engine {
         true
     }
 
-    /// The first cell (counted from the bottom) of column `col` within
-    /// `reach` steps of a cell that changed, or [`UNCHANGED`].
-    fn lowest_within(&self, col: usize, reach: usize) -> usize {
+    /// The cells (counted from the bottom) of column `col` within `reach`
+    /// steps of a cell that changed: from the lowest to one past the
+    /// highest, as far as the column's puyos go (an empty range when none
+    /// is). A tall column beside a short one that changed is looked at
+    /// only near the short one's top, not up to its own.
+    fn within_reach(&self, col: usize, reach: usize) -> (usize, usize) {
         let first = col.saturating_sub(reach);
         let last = (col + reach).min(self.width - 1);
-        (first..=last)
-            .map(|c| match self.changed[c] {
-                UNCHANGED => UNCHANGED,
-                low => low.saturating_sub(reach - c.abs_diff(col)),
-            })
-            .min()
-            .unwrap_or(UNCHANGED)
+        let (mut low, mut high) = (UNCHANGED, 0);
+        for c in first..=last {
+            if self.changed[c] == UNCHANGED {
+                continue;
+            }
+            let slack = reach - c.abs_diff(col);
+            low = low.min(self.changed[c].saturating_sub(slack));
+            high = high.max(self.changed_top[c] + slack);
+        }
+        (low, high.min(self.heights[col]))
     }
 
     /// The columns within `reach` of a column that changed, in order.
@@ -265,7 +277,7 @@ impl Engine {
         // A column looked at costs a little even when it has nothing to do.
         self.work += columns.len() as u64;
         for col in columns {
-            let (low, top) = (self.lowest_within(col, reach), self.heights[col]);
+            let (low, top) = self.within_reach(col, reach);
             if low >= top {
                 continue;
             }
@@ -286,25 +298,30 @@ impl Engine {
     /// or cleared puyo is compacted toward the bottom, and `changed` is set
     /// for the next round.
     fn fall(&mut self, reach: usize) {
-        let lows: Vec<(usize, usize)> = self
+        let runs: Vec<(usize, (usize, usize))> = self
             .columns_within(reach)
             .into_iter()
-            .map(|col| (col, self.lowest_within(col, reach)))
+            .map(|col| (col, self.within_reach(col, reach)))
             .collect();
         // Every column that changed last round is among them.
-        for &(col, _) in &lows {
+        for &(col, _) in &runs {
             self.changed[col] = UNCHANGED;
         }
         self.changed_columns.clear();
-        self.work += lows.len() as u64;
-        for (col, low) in lows {
-            let top = self.heights[col];
-            if low >= top {
+        self.work += runs.len() as u64;
+        for (col, (low, high)) in runs {
+            if low >= high {
                 continue;
             }
+            let top = self.heights[col];
             let base = col * self.stride + 1;
             let marks = &mut self.marks[base..base + top];
-            let Some(first) = marks[low..].iter().position(|&m| m & (POPS | CLEARED) != 0) else {
+            // Popped and cleared cells are all within the passes' runs.
+            self.work += (high - low) as u64;
+            let Some(first) = marks[low..high]
+                .iter()
+                .position(|&m| m & (POPS | CLEARED) != 0)
+            else {
                 continue;
             };
             let first = low + first;
@@ -320,6 +337,7 @@ impl Engine {
             self.work += (top - first) as u64;
             self.heights[col] = kept;
             self.changed[col] = first;
+            self.changed_top[col] = top;
             self.changed_columns.push(col);
         }
     }
@@ -495,6 +513,31 @@ mod tests {
         // Two rounds more, each within four columns of the first.
         let later = engine.work() - first;
         assert!(later < 2 * 5 * (4 + 8 * 4), "{later}");
+    }
+
+    #[test]
+    fn a_tall_column_beside_a_short_chain_is_looked_at_only_near_it() {
+        // The two-chain column of eight beside a column 400 tall that
+        // never pops: after the first round, only the tall column's cells
+        // within reach of the short one's are looked at.
+        let chain = b"BBBAAAAB";
+        let mut text = String::new();
+        for row in 0..400 {
+            let short = if row >= 392 {
+                chain[row - 392] as char
+            } else {
+                '.'
+            };
+            let tall = if row % 2 == 0 { 'D' } else { 'E' };
+            text.extend([short, tall, '\n']);
+        }
+        let mut engine = Engine::new(field(&text));
+        assert!(engine.play_round());
+        let first = engine.work();
+        assert!(engine.play_round());
+        assert!(!engine.play_round());
+        let later = engine.work() - first;
+        assert!(later < 2 * 5 * (2 + 2 * (8 + 4)), "{later}");
     }
 
     #[test]
