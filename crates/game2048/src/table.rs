@@ -12,6 +12,10 @@ pub const TABLE_MIN_DEPTH: u32 = 3;
 /// twice its input. A full table goes on learning: a new board replaces the
 /// shallowest of the four its bucket holds.
 pub const TABLE_MAX_BYTES: usize = 32 << 20;
+/// The most bytes the table's index takes besides: 8 MiB, 512 Ki slots
+/// (on small boards the arena's cap holds millions of boards, and an index
+/// growing with them would pass the boards' own size).
+pub const INDEX_MAX_BYTES: usize = 8 << 20;
 
 /// Boards already searched, with the most moves left they were searched with.
 ///
@@ -21,8 +25,9 @@ pub const TABLE_MAX_BYTES: usize = 32 << 20;
 /// when empty), the moves left, and where its board sits. Boards are
 /// compared in full, so the table never confuses two boards. The index
 /// doubles once half full, or a quarter full when a new board's bucket is
-/// full (moving only its slots, never a board). Once the arena is at
-/// [`TABLE_MAX_BYTES`], a new board takes the place of the shallowest of
+/// full (moving only its slots, never a board), up to [`INDEX_MAX_BYTES`].
+/// Once the arena is at [`TABLE_MAX_BYTES`] (or the index at its own cap
+/// and the bucket full), a new board takes the place of the shallowest of
 /// its bucket (the deeper ones are the costlier to search again).
 pub(crate) struct Table {
     area: usize,
@@ -101,7 +106,8 @@ impl Table {
         }
         let room = self.arena.len() + self.area <= TABLE_MAX_BYTES
             && self.arena.len() + self.area <= u32::MAX as usize;
-        if room {
+        let index_room = 2 * self.slots.len() * std::mem::size_of::<Slot>() <= INDEX_MAX_BYTES;
+        if room && index_room {
             let bucket_full = self.bucket(hash).all(|index| self.slots[index].hash != 0);
             let slots = self.slots.len();
             if self.used * 2 > slots || (bucket_full && self.used * 4 > slots) {
@@ -207,6 +213,18 @@ mod tests {
         // Measured: 46,478 (growing on a full bucket at a lower load keeps
         // more, but the growths, which move every board, cost more).
         assert!(remembered >= 45_000, "{remembered} of 50000 remembered");
+    }
+
+    #[test]
+    fn on_small_boards_the_index_stays_within_its_cap() {
+        // Boards of 4 bytes: the arena's cap alone would hold 8 million.
+        let mut table = Table::new(4, 12);
+        for number in 0..3_000_000usize {
+            table.insert(&(number as u32).to_le_bytes(), 3);
+        }
+        assert!(table.slots.len() * std::mem::size_of::<Slot>() <= INDEX_MAX_BYTES);
+        // Still learning: the newest board is remembered.
+        assert!(!table.insert(&2_999_999u32.to_le_bytes(), 3));
     }
 
     #[test]
