@@ -31,10 +31,10 @@
 //!
 //! **The passes.** A round makes three passes over those runs, each a
 //! simple loop over a column's bytes and its two neighbours', with no
-//! branch (loops the compiler turns into vector instructions): the `deg` of each cell within
-//! one step of a change, the `self-big` of each cell within two, and the
-//! puyos that pop within three (with a fourth pass for garbage next to
-//! them, when the field has garbage). Then each column that lost a puyo is
+//! branch (loops the compiler turns into vector instructions): the `deg`
+//! of each cell within one step of a change, the `self-big` of each cell
+//! within two, and the puyos that pop within three (with a fourth pass for
+//! garbage next to them, when the field has garbage). Then each column that lost a puyo is
 //! compacted toward the bottom. The work per round is in proportion to
 //! the cells in those runs and the columns they are in.
 //!
@@ -44,8 +44,9 @@
 //! 0 (the same as an unmarked cell, so a single all-zero column stands for
 //! the outside on both sides of the field). Only rows up to the highest
 //! puyo are kept: puyos only ever fall. The field costs two bytes a cell
-//! (its cells and their marks), and the row-major input is dropped once
-//! it is copied.
+//! (its cells and their marks); the parsed row-major field is dropped once
+//! it is copied (while it is copied, both are held: a full field at the
+//! size limit needs three times its input, see `docs/limits.md`).
 
 use grid::budget::WorkLimit;
 
