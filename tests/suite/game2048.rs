@@ -86,6 +86,18 @@ fn sparse_pinned() -> impl Strategy<Value = Board> {
     })
 }
 
+/// A board's exponents, its tile counts per exponent, and its largest
+/// exponent.
+fn exponents_and_counts(board: &Board) -> (Vec<u8>, [u32; 64], u8) {
+    let cells = to_exponents(board);
+    let mut counts = [0u32; 64];
+    for &e in &cells {
+        counts[e as usize] += 1;
+    }
+    let largest = cells.iter().copied().max().unwrap_or(0);
+    (cells, counts, largest)
+}
+
 fn sum(board: &Board) -> u64 {
     board.cells().iter().sum()
 }
@@ -139,12 +151,7 @@ proptest! {
     fn the_two_move_test_never_cuts_a_reachable_tile(board in prop_oneof![boards(), sparse_pinned(), sparse_pinned()]) {
         // Whenever it says a tile above the largest cannot be made in two
         // moves, no pair of moves makes one.
-        let cells = to_exponents(&board);
-        let mut counts = [0u32; 64];
-        for &e in &cells {
-            counts[e as usize] += 1;
-        }
-        let largest = cells.iter().copied().max().unwrap_or(0);
+        let (cells, counts, largest) = exponents_and_counts(&board);
         if largest == 0 {
             return Ok(());
         }
@@ -163,12 +170,7 @@ proptest! {
     fn the_chain_test_never_cuts_a_reachable_tile(board in prop_oneof![boards(), sparse_pinned()], moves in 3u32..=4, above in 1u8..=3) {
         // Whenever it says a tile of `above` doublings over the largest
         // cannot be made in three or four moves, no sequence makes one.
-        let cells = to_exponents(&board);
-        let mut counts = [0u32; 64];
-        for &e in &cells {
-            counts[e as usize] += 1;
-        }
-        let largest = cells.iter().copied().max().unwrap_or(0);
+        let (cells, counts, largest) = exponents_and_counts(&board);
         if largest == 0 {
             return Ok(());
         }

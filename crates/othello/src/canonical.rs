@@ -26,15 +26,21 @@ const LANES: usize = 4;
 /// canonical or not answered (the general reader decides those). Flips are
 /// computed with AVX2 where the processor has it ([`crate::flips`]).
 pub fn replay(bytes: &[u8]) -> Option<Vec<u8>> {
-    struct Replay<'a>(&'a [u8]);
-    impl WithFlips for Replay<'_> {
+    replay_fastest::<true>(bytes)
+}
+
+/// [`replay_with`] with the fastest flips this processor has; with
+/// `CHECKED` false, the floor [`crate::floor::replay_unchecked`].
+pub(crate) fn replay_fastest<const CHECKED: bool>(bytes: &[u8]) -> Option<Vec<u8>> {
+    struct Replay<'a, const CHECKED: bool>(&'a [u8]);
+    impl<const CHECKED: bool> WithFlips for Replay<'_, CHECKED> {
         type Output = Option<Vec<u8>>;
         #[inline(always)]
         fn run(self, flips: impl Flips) -> Self::Output {
-            replay_with::<true>(self.0, flips)
+            replay_with::<CHECKED>(self.0, flips)
         }
     }
-    with_fastest_flips(Replay(bytes))
+    with_fastest_flips(Replay::<CHECKED>(bytes))
 }
 
 /// [`replay`] with the flips of `flips`; with `CHECKED` false, moves are

@@ -3,8 +3,7 @@
 //! input can be read with no game logic at all, and how fast its moves can
 //! be applied with no check that they are legal. Never on the judge path.
 
-use crate::canonical::{header, line_end, move_line, number, replay_with};
-use crate::flips::{with_fastest_flips, Flips, WithFlips};
+use crate::canonical::{header, line_end, move_line, number, replay_fastest};
 
 /// Reads a canonical input case by case: `case` gets the side, the move
 /// count and the place of the first move line, reads the moves, and returns
@@ -43,15 +42,7 @@ pub fn read_only(bytes: &[u8]) -> Option<u64> {
 /// move is legal: a move's cell may be taken and may flip nothing. The
 /// answers, as the engine writes them.
 pub fn replay_unchecked(bytes: &[u8]) -> Option<Vec<u8>> {
-    struct Unchecked<'a>(&'a [u8]);
-    impl WithFlips for Unchecked<'_> {
-        type Output = Option<Vec<u8>>;
-        #[inline(always)]
-        fn run(self, flips: impl Flips) -> Self::Output {
-            replay_with::<false>(self.0, flips)
-        }
-    }
-    with_fastest_flips(Unchecked(bytes))
+    replay_fastest::<false>(bytes)
 }
 
 #[cfg(test)]
