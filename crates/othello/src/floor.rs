@@ -40,7 +40,9 @@ pub fn read_only(bytes: &[u8]) -> Option<u64> {
 /// Replays a canonical input as the engine does ([`crate::canonical`]),
 /// four cases side by side and with its flips, but with no check that a
 /// move is legal: a move's cell may be taken and may flip nothing. The
-/// answers, as the engine writes them.
+/// answers, as the engine writes them (after a move onto a taken cell they
+/// mean nothing, and the scalar and vector flips may differ there: this is
+/// a floor to time, not a reference).
 pub fn replay_unchecked(bytes: &[u8]) -> Option<Vec<u8>> {
     replay_fastest::<false>(bytes)
 }
