@@ -10,9 +10,9 @@ pub struct Geometry {
     /// Every cell of the board.
     pub all: u64,
     /// Every cell but those of the first column.
-    not_first_column: u64,
+    pub(crate) not_first_column: u64,
     /// Every cell but those of the last column.
-    not_last_column: u64,
+    pub(crate) not_last_column: u64,
     /// The orthogonal neighbours of each cell.
     pub adjacent: Vec<u64>,
     /// For each cell, its corners: two orthogonal neighbours at a right
@@ -25,8 +25,8 @@ pub struct Geometry {
     /// stay valid for a 1 × 64 board, whose rows have no cell below: there
     /// `vertical` is zero and masks the shifted cells away. So `spread` needs
     /// no branch.
-    row_shift: u32,
-    vertical: u64,
+    pub(crate) row_shift: u32,
+    pub(crate) vertical: u64,
 }
 
 impl Geometry {

@@ -52,6 +52,7 @@ pub mod replay;
 pub mod score;
 pub mod search;
 pub mod table;
+mod territory;
 #[cfg(feature = "contract")]
 pub mod validate;
 
