@@ -86,6 +86,25 @@ fn sparse_pinned() -> impl Strategy<Value = Board> {
     })
 }
 
+/// Full boards of small tiles with two or three 1024s: where the
+/// three-move test cuts most (the 1024s can move only as far as merges
+/// make room).
+fn full_pinned() -> impl Strategy<Value = Board> {
+    (3usize..=8).prop_flat_map(|side| {
+        let area = side * side;
+        (
+            prop::collection::vec(prop_oneof![Just(2u64), Just(4), Just(8), Just(16)], area),
+            prop::collection::vec(0..area, 2..=3),
+        )
+            .prop_map(move |(mut cells, big)| {
+                for at in big {
+                    cells[at] = 1024;
+                }
+                Grid::from_vec(side, side, cells).unwrap()
+            })
+    })
+}
+
 /// A board's exponents, its tile counts per exponent, and its largest
 /// exponent.
 fn exponents_and_counts(board: &Board) -> (Vec<u8>, [u32; 64], u8) {
@@ -123,7 +142,7 @@ proptest! {
     #![proptest_config(config(400))]
 
     #[test]
-    fn search_equals_naive(board in prop_oneof![boards(), sparse_pinned()], moves in 0u32..=5) {
+    fn search_equals_naive(board in prop_oneof![boards(), sparse_pinned(), full_pinned()], moves in 0u32..=5) {
         prop_assert_eq!(
             search::solve(&board, moves),
             game2048::naive::solve(&board, moves),
@@ -167,7 +186,7 @@ proptest! {
     }
 
     #[test]
-    fn the_chain_test_never_cuts_a_reachable_tile(board in prop_oneof![boards(), sparse_pinned()], moves in 3u32..=4, above in 1u8..=3) {
+    fn the_chain_test_never_cuts_a_reachable_tile(board in prop_oneof![boards(), sparse_pinned(), full_pinned()], moves in 3u32..=4, above in 1u8..=3) {
         // Whenever it says a tile of `above` doublings over the largest
         // cannot be made in three or four moves, no sequence makes one.
         let (cells, counts, largest) = exponents_and_counts(&board);
@@ -178,6 +197,26 @@ proptest! {
         if !game2048::shortcuts::chain_can_reach(&cells, board.rows(), &counts, target, moves) {
             let mut boards = vec![board.clone()];
             for _ in 0..moves {
+                boards = boards.iter().flat_map(|b| Move::ALL.map(|m| apply_move(b, m))).collect();
+                for end in &boards {
+                    prop_assert!(game2048::board::largest_tile(end) < 1 << target);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_three_move_test_never_cuts_a_reachable_tile(board in prop_oneof![boards(), sparse_pinned(), full_pinned()]) {
+        // Whenever it says the two or more largest tiles cannot make a
+        // tile twice their size in three moves, no sequence makes one.
+        let (cells, counts, largest) = exponents_and_counts(&board);
+        if largest == 0 || counts[largest as usize] < 2 {
+            return Ok(());
+        }
+        let target = largest + 1;
+        if !game2048::three_moves::three_moves_can_reach(&cells, board.rows(), &counts, target) {
+            let mut boards = vec![board.clone()];
+            for _ in 0..3 {
                 boards = boards.iter().flat_map(|b| Move::ALL.map(|m| apply_move(b, m))).collect();
                 for end in &boards {
                     prop_assert!(game2048::board::largest_tile(end) < 1 << target);

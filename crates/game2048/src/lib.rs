@@ -38,6 +38,7 @@ pub mod search;
 pub mod shortcuts;
 pub mod slide;
 pub mod table;
+pub mod three_moves;
 #[cfg(feature = "contract")]
 pub mod validate;
 

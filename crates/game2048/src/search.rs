@@ -13,7 +13,9 @@
 //!   its parent's, changed by the merges of the slide that makes it;
 //! - with two or three moves left, cuts a node where the tiles that would
 //!   have to merge cannot meet in time ([`two_moves_can_reach`], and with
-//!   three moves the chain down to it, [`chain_can_reach`]);
+//!   three moves the chain down to it, [`chain_can_reach`], or, where the
+//!   tiles are there, whether two of them can meet,
+//!   [`crate::three_moves`]);
 //! - stops outright once the best tile equals the largest power of two not
 //!   above the sum of all tiles (the sum never changes, so nothing beats it);
 //! - tries the children with the largest new tile and fewest tiles first, so
@@ -257,7 +259,8 @@ impl Searcher {
         {
             return false;
         }
-        // Three moves left: the chain test cuts here, where it pays; with
+        // Three moves left: the chain test (and, where the tiles it needs
+        // are there, the three-move test) cuts here, where it pays; with
         // more moves left it cuts less and its pass over the board costs
         // more than it saves (2048 boards of 2s and 4s, 10% slower at
         // K = 12).

@@ -4,6 +4,7 @@
 
 use crate::board::Move;
 use crate::exponents::EXPONENTS;
+use crate::three_moves::three_moves_can_reach;
 
 /// The largest tile one move can make, and a move that makes it; `None` when
 /// no move merges anything.
@@ -110,7 +111,10 @@ pub fn two_moves_can_reach(
 /// one, a step down. Following the chain while the board has fewer than two
 /// tiles of the exponent below, down to two moves, leaves a question the
 /// two-move test answers ([`two_moves_can_reach`], for which tiles at or
-/// above its target are only in the way).
+/// above its target are only in the way). Where the chain stops at tiles
+/// that are there with exactly three moves left, whether two of them can
+/// meet in time is the three-move test's question
+/// ([`crate::three_moves::three_moves_can_reach`]).
 pub fn chain_can_reach(
     cells: &[u8],
     side: usize,
@@ -120,8 +124,13 @@ pub fn chain_can_reach(
 ) -> bool {
     let (mut target, mut moves) = (target, moves);
     while moves > 2 {
-        if target < 2 || counts[target as usize - 1] >= 2 {
+        if target < 2 {
             return true;
+        }
+        if counts[target as usize - 1] >= 2 {
+            // The tiles are there; with three moves, whether two of them
+            // can meet in time.
+            return moves > 3 || three_moves_can_reach(cells, side, counts, target);
         }
         target -= 1;
         moves -= 1;
@@ -176,12 +185,12 @@ fn scan_lines(cells: &[u8], side: usize, source: u8, top: u8) -> Lines {
 }
 
 /// The most tiles [`aligned_after_one_move`] looks at (it checks every pair).
-const MAX_ALIGNED_TILES: usize = 6;
+pub(crate) const MAX_ALIGNED_TILES: usize = 6;
 
 /// How many tiles a line of exponents packs into: each run of `k` equal
 /// neighbours (empty cells ignored) becomes `⌈k / 2⌉` tiles, whichever way
 /// the line is slid.
-fn packed_length(line: impl Iterator<Item = u8>) -> usize {
+pub(crate) fn packed_length(line: impl Iterator<Item = u8>) -> usize {
     let (mut count, mut open) = (0, 0u8);
     for e in line.filter(|&e| e != 0) {
         if e == open {
@@ -220,7 +229,15 @@ fn aligned_now_or_after_one_move(cells: &[u8], side: usize, exponent: u8) -> boo
     let Some((tiles, count)) = find_tiles(cells, side, exponent) else {
         return true;
     };
-    let tiles = &tiles[..count];
+    tiles_aligned_now_or_after_one_move(cells, side, &tiles[..count])
+}
+
+/// [`aligned_now_or_after_one_move`] for the tiles found already.
+pub(crate) fn tiles_aligned_now_or_after_one_move(
+    cells: &[u8],
+    side: usize,
+    tiles: &[(usize, usize)],
+) -> bool {
     let at = |r: usize, c: usize| cells[r * side + c];
     for (i, &(ri, ci)) in tiles.iter().enumerate() {
         for &(rj, cj) in &tiles[i + 1..] {
@@ -241,7 +258,7 @@ fn aligned_now_or_after_one_move(cells: &[u8], side: usize, exponent: u8) -> boo
 
 /// The cells (row, column) of the tiles of exponent `exponent`, and how many
 /// there are; `None` when there are more than [`MAX_ALIGNED_TILES`].
-fn find_tiles(
+pub(crate) fn find_tiles(
     cells: &[u8],
     side: usize,
     exponent: u8,

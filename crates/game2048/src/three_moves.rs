@@ -1,0 +1,380 @@
+//! Whether three moves can merge two tiles already on the board: the test
+//! that cuts the search with three moves left when the tiles a target needs
+//! are there, but far apart (two 1024s in opposite corners of a full board,
+//! with nothing that could make a third in time).
+//!
+//! It asks, for each first move, whether a second could bring two of the
+//! tiles in line, by the same reasoning as the two-move test
+//! ([`crate::shortcuts::aligned_after_one_move`]), but without making the
+//! board the first move leaves. What that reasoning needs of that board, it
+//! reads from the board as it is:
+//!
+//! - where the first move puts each tile, exactly (how many tiles the part
+//!   of its line before it packs into);
+//! - the tile's own line after the move, exactly (one line slid);
+//! - every other line only as how many tiles it holds after the move, which
+//!   is how many it packs into now. From a count `n`, a line that will pack
+//!   again packs into `⌈n / 2⌉` to `n` tiles, so across the move's lines the
+//!   test works with ranges.
+//!
+//! Where a range leaves room, it answers yes. So like the other shortcuts it
+//! is exact when it says no, and it never cuts a board that could reach
+//! the target (a property test checks it against every three-move sequence).
+
+use crate::board::MAX_SIDE;
+use crate::exponents::{slide_into, EXPONENTS};
+use crate::shortcuts::{
+    find_tiles, packed_length, tiles_aligned_now_or_after_one_move, two_moves_can_reach,
+    MAX_ALIGNED_TILES,
+};
+
+/// Whether three moves could make a tile of exponent `target` on a board
+/// whose largest tile is below `target` and that has at least two tiles of
+/// `target − 1`. Exact when it says no.
+///
+/// It says no only when none of these can happen: a new tile of
+/// `target − 1` made within two moves (the two-move test, for which the
+/// tiles there are only in the way); two of those there merging within two
+/// moves (in line now or after one move); or, for some first move, two of
+/// them brought in line by the second (see the module's notes).
+pub fn three_moves_can_reach(
+    cells: &[u8],
+    side: usize,
+    counts: &[u32; EXPONENTS],
+    target: u8,
+) -> bool {
+    let top = target - 1;
+    let have = counts[top as usize] as usize;
+    if !(2..=MAX_ALIGNED_TILES).contains(&have) {
+        // Fewer than two is the chain test's case; more, and checking
+        // every pair costs more than it saves.
+        return true;
+    }
+    if top >= 2 && two_moves_can_reach(cells, side, counts, top) {
+        return true;
+    }
+    let Some((tiles, count)) = find_tiles(cells, side, top) else {
+        return true;
+    };
+    let tiles = &tiles[..count];
+    if tiles_aligned_now_or_after_one_move(cells, side, tiles) {
+        return true;
+    }
+    let (rows, columns) = packed_lengths(cells, side);
+    let meet = |axis: Axis, lengths: &Lengths| {
+        [false, true]
+            .into_iter()
+            .any(|toward_end| meet_after(cells, side, axis, toward_end, lengths, tiles))
+    };
+    meet(Axis::Rows, &rows) || meet(Axis::Columns, &columns)
+}
+
+/// How many tiles each line packs into, rows and columns, in one pass over
+/// the board (see [`packed_length`]): after a move along them, the tiles
+/// each line holds, toward one end or the other.
+fn packed_lengths(cells: &[u8], side: usize) -> (Lengths, Lengths) {
+    let (mut rows, mut columns) = ([0u8; MAX_SIDE], [0u8; MAX_SIDE]);
+    // The tile each column's packing may still merge (0: none). The
+    // columns go side by side, a row at a time, without branches: the
+    // compiler does them in vector registers. (The rows, read across by
+    // the same code, were slower than one after another.)
+    let mut open_above = [0u8; MAX_SIDE];
+    for (row, length) in cells.chunks_exact(side).zip(rows.iter_mut()) {
+        let mut open_left = 0u8;
+        for &e in row {
+            let (count, open) = pack_step(e, open_left);
+            *length += count;
+            open_left = open;
+        }
+        for ((&e, open), column) in row
+            .iter()
+            .zip(&mut open_above[..side])
+            .zip(&mut columns[..side])
+        {
+            let (count, next) = pack_step(e, *open);
+            *column += count;
+            *open = next;
+        }
+    }
+    (rows, columns)
+}
+
+/// One cell of [`packed_length`], without branches: whether the cell `e`
+/// adds a tile, and the tile that may merge next, given the one that
+/// might have merged with it (`open`, 0 for none).
+#[inline(always)]
+fn pack_step(e: u8, open: u8) -> (u8, u8) {
+    let filled = e != 0;
+    let merges = filled & (e == open);
+    let count = u8::from(filled & !merges);
+    let next = if merges {
+        0
+    } else if filled {
+        e
+    } else {
+        open
+    };
+    (count, next)
+}
+
+/// Packed lengths per line (see [`packed_lengths`]).
+type Lengths = [u8; MAX_SIDE];
+
+/// The lines a move goes along: rows for left and right, columns for up
+/// and down. A cell is then a (line, position) pair.
+#[derive(Clone, Copy)]
+enum Axis {
+    Rows,
+    Columns,
+}
+
+impl Axis {
+    /// The exponent at `position` of `line`.
+    fn at(self, cells: &[u8], side: usize, line: usize, position: usize) -> u8 {
+        match self {
+            Axis::Rows => cells[line * side + position],
+            Axis::Columns => cells[position * side + line],
+        }
+    }
+
+    /// A tile's (row, column) as (line, position).
+    fn of(self, (row, column): (usize, usize)) -> (usize, usize) {
+        match self {
+            Axis::Rows => (row, column),
+            Axis::Columns => (column, row),
+        }
+    }
+}
+
+/// Where a tile is after the first move, and its ranks for the second:
+/// along its own line exactly (toward the start, toward the end), and
+/// across, as ranges (toward the first line, toward the last).
+struct Moved {
+    line: usize,
+    position: usize,
+    along: [usize; 2],
+    across: [(usize, usize); 2],
+}
+
+/// Whether, after a first move along `axis` (toward the lines' end when
+/// `toward_end`), a second move could bring two of `tiles` in line with
+/// only empty cells between. `lengths` are the lines' packed lengths.
+fn meet_after(
+    cells: &[u8],
+    side: usize,
+    axis: Axis,
+    toward_end: bool,
+    lengths: &Lengths,
+    tiles: &[(usize, usize)],
+) -> bool {
+    // Whether line `line` holds a tile at `position` after the move.
+    let held = |line: usize, position: usize| {
+        let length = usize::from(lengths[line]);
+        if toward_end {
+            position + length >= side
+        } else {
+            position < length
+        }
+    };
+    let mut moved = [(); MAX_ALIGNED_TILES].map(|_| Moved {
+        line: 0,
+        position: 0,
+        along: [0; 2],
+        across: [(0, 0); 2],
+    });
+    let mut source = [0u8; MAX_SIDE];
+    let mut slid = [0u8; MAX_SIDE];
+    for (tile, place) in moved.iter_mut().zip(tiles) {
+        let (line, position) = axis.of(*place);
+        for (p, cell) in source.iter_mut().enumerate().take(side) {
+            *cell = axis.at(cells, side, line, p);
+        }
+        let (start, step) = if toward_end { (side - 1, -1) } else { (0, 1) };
+        slide_into(&source[..side], &mut slid[..side], start, step, side);
+        let new_position = if toward_end {
+            side - 1 - packed_length(source[position + 1..side].iter().copied())
+        } else {
+            packed_length(source[..position].iter().copied())
+        };
+        let across = |lines: &mut dyn Iterator<Item = usize>| {
+            let tiles = lines.filter(|&k| held(k, new_position)).count();
+            ((tiles + 1) / 2, tiles)
+        };
+        *tile = Moved {
+            line,
+            position: new_position,
+            along: [
+                packed_length(slid[..new_position].iter().copied()),
+                packed_length(slid[new_position + 1..side].iter().copied()),
+            ],
+            across: [across(&mut (0..line)), across(&mut (line + 1..side))],
+        };
+    }
+    let moved = &moved[..tiles.len()];
+    // The fewest tiles a line packs into on the second move, at least:
+    // along the first move's lines, and across them.
+    let least_along = |line: usize| (usize::from(lengths[line]) + 1) / 2;
+    // How many lines hold a tile at each position after the move: those
+    // whose length reaches it.
+    let mut reaching = [0u8; MAX_SIDE + 1];
+    for &length in &lengths[..side] {
+        reaching[usize::from(length)] += 1;
+    }
+    let mut held_at = [0u8; MAX_SIDE];
+    let mut longer = 0u8;
+    for position in (0..side).rev() {
+        // Toward the start, position p is held by lines longer than p;
+        // toward the end, by lines longer than side − 1 − p.
+        longer += reaching[position + 1];
+        let at = if toward_end {
+            side - 1 - position
+        } else {
+            position
+        };
+        held_at[at] = longer;
+    }
+    let least_across = |position: usize| (usize::from(held_at[position]) + 1) / 2;
+    for (i, a) in moved.iter().enumerate() {
+        for b in &moved[i + 1..] {
+            // The second move along the same lines: the tiles, in two
+            // lines, must get the same rank, and every line between must
+            // pack short of it.
+            if a.line != b.line {
+                let between = a.line.min(b.line) + 1..a.line.max(b.line);
+                for way in 0..2 {
+                    let reach = a.along[way];
+                    if b.along[way] == reach && between.clone().all(|k| least_along(k) <= reach) {
+                        return true;
+                    }
+                }
+            }
+            // The second move across them: the same, with ranges.
+            if a.position != b.position {
+                let between = a.position.min(b.position) + 1..a.position.max(b.position);
+                for way in 0..2 {
+                    let low = a.across[way].0.max(b.across[way].0);
+                    let high = a.across[way].1.min(b.across[way].1);
+                    if low <= high && between.clone().all(|k| least_across(k) <= high) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Move;
+    use crate::exponents::apply_move_exponents;
+
+    fn counts_of(cells: &[u8]) -> [u32; EXPONENTS] {
+        let mut counts = [0; EXPONENTS];
+        for &e in cells {
+            counts[e as usize] += 1;
+        }
+        counts
+    }
+
+    /// A full board of tiles that never merge (a checkerboard of 2s and
+    /// 4s), with `big` in the given cells.
+    fn checkerboard(side: usize, big: &[usize]) -> Vec<u8> {
+        let mut cells: Vec<u8> = (0..side * side)
+            .map(|i| 1 + ((i / side + i % side) % 2) as u8)
+            .collect();
+        for &at in big {
+            cells[at] = 10;
+        }
+        cells
+    }
+
+    #[test]
+    fn opposite_corners_of_a_full_board_cannot_meet() {
+        // Nothing merges, so nothing moves: the two 1024s stay apart.
+        let cells = checkerboard(6, &[0, 35]);
+        assert!(!three_moves_can_reach(&cells, 6, &counts_of(&cells), 11));
+    }
+
+    #[test]
+    fn an_open_line_lets_them_meet() {
+        // Two 1024s in one column with a 2 and a 4 between, the rest
+        // empty: moving the column's tiles out of the way takes moves, but
+        // the test cannot rule it out.
+        let mut cells = vec![0u8; 16];
+        cells[0] = 10;
+        cells[4] = 1;
+        cells[8] = 2;
+        cells[13] = 10;
+        assert!(three_moves_can_reach(&cells, 4, &counts_of(&cells), 11));
+    }
+
+    /// Every board three moves make from `cells`, first moves that change
+    /// nothing included.
+    fn after_three_moves(cells: &[u8], side: usize) -> Vec<Vec<u8>> {
+        let mut boards = vec![cells.to_vec()];
+        for _ in 0..3 {
+            boards = boards
+                .iter()
+                .flat_map(|board| {
+                    Move::ALL.map(|direction| {
+                        let mut next = board.clone();
+                        apply_move_exponents(&mut next, side, direction);
+                        next
+                    })
+                })
+                .collect();
+        }
+        boards
+    }
+
+    /// Random full and nearly full boards of small tiles with two or three
+    /// 1024s anywhere, like the benchmarks' pinned board: wherever the test
+    /// says no 2048 in three moves, none of the 64 sequences makes one, and
+    /// it says so on a good share of them (16%: the 1024s often start in
+    /// line or close), so it is no test that never cuts.
+    #[test]
+    fn it_cuts_often_and_never_wrongly_on_pinned_boards() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below as u64) as usize
+        };
+        let (mut cuts, mut tried) = (0, 0);
+        for round in 0..3000 {
+            let side = 5 + next(6);
+            let area = side * side;
+            let holes = [0, 1, area / 8][round % 3];
+            let mut cells: Vec<u8> = (0..area).map(|_| 1 + next(4) as u8).collect();
+            for _ in 0..holes {
+                cells[next(area)] = 0;
+            }
+            for _ in 0..2 + next(2) {
+                cells[next(area)] = 10;
+            }
+            let counts = counts_of(&cells);
+            if counts[10] < 2 {
+                continue;
+            }
+            tried += 1;
+            if !three_moves_can_reach(&cells, side, &counts, 11) {
+                cuts += 1;
+                for end in after_three_moves(&cells, side) {
+                    assert!(end.iter().all(|&e| e < 11), "{side} x {side}: {cells:?}");
+                }
+            }
+        }
+        assert!(cuts * 10 > tried, "cut {cuts} of {tried}");
+    }
+
+    #[test]
+    fn fewer_than_two_or_many_tiles_are_not_its_case() {
+        let one = checkerboard(4, &[0]);
+        assert!(three_moves_can_reach(&one, 4, &counts_of(&one), 11));
+        let many = checkerboard(4, &[0, 2, 5, 7, 8, 10, 13]);
+        assert!(three_moves_can_reach(&many, 4, &counts_of(&many), 11));
+    }
+}
