@@ -34,6 +34,7 @@ use crate::bound::{sum_cap, upper_bound};
 use crate::exponents::{apply_move, apply_move_into, count_tiles, EXPONENTS};
 use crate::shortcuts::{best_single_move, chain_can_reach, scan_last_move, two_moves_can_reach};
 use crate::table::{Table, TABLE_MIN_DEPTH};
+use crate::three_moves;
 use grid::budget::WorkLimit;
 
 // Where callers have always found the exponent-board move.
@@ -264,16 +265,15 @@ impl Searcher {
         // more moves left it cuts less and its pass over the board costs
         // more than it saves (2048 boards of 2s and 4s, 10% slower at
         // K = 12).
-        if moves_left == 3
-            && !chain_can_reach(
-                &self.boards[board.clone()],
-                self.side,
-                counts,
-                self.best.exponent + 1,
-                moves_left,
-            )
-        {
-            return false;
+        if moves_left == 3 {
+            let cells = &self.boards[board.clone()];
+            let target = self.best.exponent + 1;
+            if !chain_can_reach(cells, self.side, counts, target, moves_left)
+                || (self.side >= three_moves::MIN_SIDE
+                    && !three_moves::three_moves_can_reach(cells, self.side, counts, target))
+            {
+                return false;
+            }
         }
         if self.searched_before(board, moves_left) {
             return false;

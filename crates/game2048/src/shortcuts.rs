@@ -4,7 +4,6 @@
 
 use crate::board::Move;
 use crate::exponents::EXPONENTS;
-use crate::three_moves::three_moves_can_reach;
 
 /// The largest tile one move can make, and a move that makes it; `None` when
 /// no move merges anything.
@@ -86,14 +85,15 @@ pub fn two_moves_can_reach(
         return have as usize > MAX_ALIGNED_TILES
             || aligned_now_or_after_one_move(cells, side, top);
     }
+    if have as usize > MAX_ALIGNED_TILES {
+        // Too many to check each pair: yes, without reading the board.
+        return true;
+    }
     let lines = scan_lines(cells, side, source, top);
     if have < 2 {
         return lines.row_merges.max(lines.column_merges) >= 2 - have;
     }
-    if lines.row_merges + lines.column_merges > 0
-        || lines.top_in_line
-        || have as usize > MAX_ALIGNED_TILES
-    {
+    if lines.row_merges + lines.column_merges > 0 || lines.top_in_line {
         return true;
     }
     aligned_after_one_move(cells, side, top)
@@ -112,8 +112,8 @@ pub fn two_moves_can_reach(
 /// tiles of the exponent below, down to two moves, leaves a question the
 /// two-move test answers ([`two_moves_can_reach`], for which tiles at or
 /// above its target are only in the way). Where the chain stops at tiles
-/// that are there with exactly three moves left, whether two of them can
-/// meet in time is the three-move test's question
+/// that are there, with three moves left, whether two of them can meet in
+/// time is the three-move test's question
 /// ([`crate::three_moves::three_moves_can_reach`]).
 pub fn chain_can_reach(
     cells: &[u8],
@@ -128,9 +128,7 @@ pub fn chain_can_reach(
             return true;
         }
         if counts[target as usize - 1] >= 2 {
-            // The tiles are there; with three moves, whether two of them
-            // can meet in time.
-            return moves > 3 || three_moves_can_reach(cells, side, counts, target);
+            return true;
         }
         target -= 1;
         moves -= 1;
