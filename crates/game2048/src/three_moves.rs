@@ -459,6 +459,33 @@ mod tests {
     }
 
     #[test]
+    fn a_part_repacks_as_sliding_it_then_packing() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let length = (state % 24) as usize;
+            let part: Vec<u8> = (0..length)
+                .map(|i| ((state >> (2 * i % 60)) % 4) as u8)
+                .collect();
+            for toward_end in [false, true] {
+                let (start, step) = if toward_end {
+                    (length.saturating_sub(1), -1)
+                } else {
+                    (0, 1)
+                };
+                let mut slid = vec![0u8; length];
+                if length > 0 {
+                    crate::exponents::slide_into(&part, &mut slid, start, step, length);
+                }
+                let expected = packed_length(slid.iter().copied());
+                assert_eq!(repacked_length(&part, toward_end), expected, "{part:?}");
+            }
+        }
+    }
+
+    #[test]
     fn fewer_than_two_or_many_tiles_are_not_its_case() {
         let one = checkerboard(4, &[0]);
         assert!(three_moves_can_reach(&one, 4, &counts_of(&one), 11));
