@@ -25,8 +25,7 @@
 use crate::board::MAX_SIDE;
 use crate::exponents::EXPONENTS;
 use crate::shortcuts::{
-    find_tiles, packed_length, tiles_aligned_now_or_after_one_move, two_moves_can_reach,
-    MAX_ALIGNED_TILES,
+    find_tiles, tiles_aligned_now_or_after_one_move, two_moves_can_reach, MAX_ALIGNED_TILES,
 };
 
 /// The search asks this test only on boards at least this wide: the four
@@ -73,12 +72,8 @@ pub fn three_moves_can_reach(
         return true;
     }
     let (rows, columns) = packed_lengths(cells, side);
-    let meet = |axis: Axis, lengths: &Lengths| {
-        [false, true]
-            .into_iter()
-            .any(|toward_end| meet_after(cells, side, axis, toward_end, lengths, tiles))
-    };
-    meet(Axis::Rows, &rows) || meet(Axis::Columns, &columns)
+    meet_after(cells, side, Axis::Rows, &rows, tiles)
+        || meet_after(cells, side, Axis::Columns, &columns, tiles)
 }
 
 /// How many tiles each line packs into, rows and columns, in one pass over
@@ -138,32 +133,42 @@ fn full_line_length(line: &[u8]) -> Option<u8> {
     Some((line.len() as u32 - merges.count_ones()) as u8)
 }
 
-/// How many tiles a part of a line packs into after it has been slid
-/// once, toward its end when `toward_end` (so the merges pair up from that
-/// end) and toward its start otherwise: its ranks for a second move.
-fn repacked_length(part: &[u8], toward_end: bool) -> usize {
-    let mut packed = [0u8; MAX_SIDE];
-    let (mut count, mut open) = (0, 0u8);
-    let mut add = |e: u8| {
-        if e == 0 {
-            return;
-        }
-        if e == open {
-            // Merged: the tile placed last doubles, and merges no more.
-            packed[count - 1] = e + 1;
-            open = 0;
+/// How many tiles a part of a line packs into when slid once, in the
+/// order given (merges pair up from its first tile), and how many those
+/// pack into again: the part's rank after one move, and after a second
+/// along the same line. One pass: a tile of the first packing goes to the
+/// second a step late, since it can still double until the next one comes.
+fn pack_twice(part: impl Iterator<Item = u8>) -> (usize, usize) {
+    let (mut open_first, mut pending, mut first) = (0u8, 0u8, 0usize);
+    let (mut open_second, mut second) = (0u8, 0usize);
+    let mut repack = |tile: u8| {
+        if tile == open_second {
+            open_second = 0;
         } else {
-            packed[count] = e;
-            count += 1;
-            open = e;
+            second += 1;
+            open_second = tile;
         }
     };
-    if toward_end {
-        part.iter().rev().for_each(|&e| add(e));
-    } else {
-        part.iter().for_each(|&e| add(e));
+    for e in part {
+        if e == 0 {
+            continue;
+        }
+        if e == open_first {
+            pending = e + 1;
+            open_first = 0;
+        } else {
+            if pending != 0 {
+                repack(pending);
+            }
+            first += 1;
+            pending = e;
+            open_first = e;
+        }
     }
-    packed_length(packed[..count].iter().copied())
+    if pending != 0 {
+        repack(pending);
+    }
+    (first, second)
 }
 
 /// One cell of [`packed_length`], without branches: whether the cell `e`
@@ -216,6 +221,7 @@ impl Axis {
 /// Where a tile is after the first move, and its ranks for the second:
 /// along its own line exactly (toward the start, toward the end), and
 /// across, as ranges (toward the first line, toward the last).
+#[derive(Clone, Copy, Default)]
 struct Moved {
     line: usize,
     position: usize,
@@ -223,61 +229,76 @@ struct Moved {
     across: [(usize, usize); 2],
 }
 
-/// Whether, after a first move along `axis` (toward the lines' end when
-/// `toward_end`), a second move could bring two of `tiles` in line with
-/// only empty cells between. `lengths` are the lines' packed lengths.
+/// Whether, after a first move along `axis` (either way), a second move
+/// could bring two of `tiles` in line with only empty cells between.
+/// `lengths` are the lines' packed lengths.
 fn meet_after(
     cells: &[u8],
     side: usize,
     axis: Axis,
-    toward_end: bool,
     lengths: &Lengths,
     tiles: &[(usize, usize)],
 ) -> bool {
-    // Whether line `line` holds a tile at `position` after the move.
-    let held = |line: usize, position: usize| {
-        let length = usize::from(lengths[line]);
-        if toward_end {
-            position + length >= side
-        } else {
-            position < length
-        }
-    };
-    let mut moved = [(); MAX_ALIGNED_TILES].map(|_| Moved {
-        line: 0,
-        position: 0,
-        along: [0; 2],
-        across: [(0, 0); 2],
-    });
-    let mut source = [0u8; MAX_SIDE];
+    // Each tile toward the start ([0]) and toward the end ([1]).
+    let mut moved = [[Moved::default(); 2]; MAX_ALIGNED_TILES];
     for (tile, place) in moved.iter_mut().zip(tiles) {
         let (line, position) = axis.of(*place);
-        for (p, cell) in source.iter_mut().enumerate().take(side) {
-            *cell = axis.at(cells, side, line, p);
-        }
-        let new_position = if toward_end {
-            side - 1 - packed_length(source[position + 1..side].iter().copied())
-        } else {
-            packed_length(source[..position].iter().copied())
-        };
-        let across = |lines: std::ops::Range<usize>| {
-            let tiles = lines.filter(|&k| held(k, new_position)).count();
-            ((tiles + 1) / 2, tiles)
-        };
-        *tile = Moved {
+        let at = |p: usize| axis.at(cells, side, line, p);
+        // The tile merges with neither side (no tile of its size is in
+        // line with it, and none is made), so the parts before and after
+        // it pack on their own: from the tile's side or the wall's,
+        // whichever the move packs toward.
+        let before_forward = pack_twice((0..position).map(at));
+        let after_forward = pack_twice((position + 1..side).map(at));
+        let before_backward = pack_twice((0..position).rev().map(at));
+        let after_backward = pack_twice((position + 1..side).rev().map(at));
+        tile[0] = Moved {
             line,
-            position: new_position,
-            // The tile merges with neither side (no tile of its size is
-            // in line with it, and none is made), so the parts before and
-            // after it pack on their own.
-            along: [
-                repacked_length(&source[..position], toward_end),
-                repacked_length(&source[position + 1..side], toward_end),
-            ],
-            across: [across(0..line), across(line + 1..side)],
+            position: before_forward.0,
+            along: [before_forward.1, after_forward.1],
+            across: [(0, 0); 2],
+        };
+        tile[1] = Moved {
+            line,
+            position: side - 1 - after_backward.0,
+            along: [before_backward.1, after_backward.1],
+            across: [(0, 0); 2],
         };
     }
-    let moved = &moved[..tiles.len()];
+    for toward_end in [false, true] {
+        // Whether line `line` holds a tile at `position` after the move.
+        let held = |line: usize, position: usize| {
+            let length = usize::from(lengths[line]);
+            if toward_end {
+                position + length >= side
+            } else {
+                position < length
+            }
+        };
+        let way = usize::from(toward_end);
+        for tile in moved.iter_mut().take(tiles.len()) {
+            let tile = &mut tile[way];
+            let across = |lines: std::ops::Range<usize>| {
+                let tiles = lines.filter(|&k| held(k, tile.position)).count();
+                ((tiles + 1) / 2, tiles)
+            };
+            tile.across = [across(0..tile.line), across(tile.line + 1..side)];
+        }
+        let mut these = [Moved::default(); MAX_ALIGNED_TILES];
+        for (this, tile) in these.iter_mut().zip(&moved[..tiles.len()]) {
+            *this = tile[way];
+        }
+        if meet_second(side, lengths, toward_end, &these[..tiles.len()]) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a second move could bring two of the `moved` tiles in line,
+/// after a first move along lines of packed `lengths`, toward their end
+/// when `toward_end`.
+fn meet_second(side: usize, lengths: &Lengths, toward_end: bool, moved: &[Moved]) -> bool {
     // The fewest tiles a line packs into on the second move, at least:
     // along the first move's lines, and across them.
     let least_along = |line: usize| (usize::from(lengths[line]) + 1) / 2;
@@ -336,6 +357,7 @@ mod tests {
     use super::*;
     use crate::board::Move;
     use crate::exponents::apply_move_exponents;
+    use crate::shortcuts::packed_length;
 
     fn counts_of(cells: &[u8]) -> [u32; EXPONENTS] {
         let mut counts = [0; EXPONENTS];
@@ -459,7 +481,7 @@ mod tests {
     }
 
     #[test]
-    fn a_part_repacks_as_sliding_it_then_packing() {
+    fn a_part_packs_twice_as_sliding_it_then_packing() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         for _ in 0..20_000 {
             state ^= state << 13;
@@ -469,19 +491,14 @@ mod tests {
             let part: Vec<u8> = (0..length)
                 .map(|i| ((state >> (2 * i % 60)) % 4) as u8)
                 .collect();
-            for toward_end in [false, true] {
-                let (start, step) = if toward_end {
-                    (length.saturating_sub(1), -1)
-                } else {
-                    (0, 1)
-                };
-                let mut slid = vec![0u8; length];
-                if length > 0 {
-                    crate::exponents::slide_into(&part, &mut slid, start, step, length);
-                }
-                let expected = packed_length(slid.iter().copied());
-                assert_eq!(repacked_length(&part, toward_end), expected, "{part:?}");
+            // Slid toward its first cell: merges pair up from there.
+            let mut slid = vec![0u8; length];
+            if length > 0 {
+                crate::exponents::slide_into(&part, &mut slid, 0, 1, length);
             }
+            let once = packed_length(part.iter().copied());
+            let twice = packed_length(slid.iter().copied());
+            assert_eq!(pack_twice(part.iter().copied()), (once, twice), "{part:?}");
         }
     }
 
