@@ -231,11 +231,17 @@ fn aligned_now_or_after_one_move(cells: &[u8], side: usize, exponent: u8) -> boo
 }
 
 /// [`aligned_now_or_after_one_move`] for the tiles found already.
-pub(crate) fn tiles_aligned_now_or_after_one_move(
+fn tiles_aligned_now_or_after_one_move(
     cells: &[u8],
     side: usize,
     tiles: &[(usize, usize)],
 ) -> bool {
+    tiles_in_line(cells, side, tiles) || meet_after_one_move(cells, side, tiles)
+}
+
+/// Whether two of `tiles` are in line now: in one row or column with only
+/// empty cells between, so that a move merges them.
+pub(crate) fn tiles_in_line(cells: &[u8], side: usize, tiles: &[(usize, usize)]) -> bool {
     let at = |r: usize, c: usize| cells[r * side + c];
     for (i, &(ri, ci)) in tiles.iter().enumerate() {
         for &(rj, cj) in &tiles[i + 1..] {
@@ -251,7 +257,7 @@ pub(crate) fn tiles_aligned_now_or_after_one_move(
             }
         }
     }
-    meet_after_one_move(cells, side, tiles)
+    false
 }
 
 /// The cells (row, column) of the tiles of exponent `exponent`, and how many

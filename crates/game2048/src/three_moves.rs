@@ -24,9 +24,7 @@
 
 use crate::board::MAX_SIDE;
 use crate::exponents::EXPONENTS;
-use crate::shortcuts::{
-    find_tiles, tiles_aligned_now_or_after_one_move, two_moves_can_reach, MAX_ALIGNED_TILES,
-};
+use crate::shortcuts::{find_tiles, tiles_in_line, two_moves_can_reach, MAX_ALIGNED_TILES};
 
 /// The search asks this test only on boards at least this wide: the four
 /// children of a 4 × 4 board cost less than the test (17% slower at
@@ -68,7 +66,9 @@ pub fn three_moves_can_reach(
         return true;
     };
     let tiles = &tiles[..count];
-    if tiles_aligned_now_or_after_one_move(cells, side, tiles) {
+    // In line now: the first move merges them. (In line after the first
+    // move is looked at with the second, in `meet_after`.)
+    if tiles_in_line(cells, side, tiles) {
         return true;
     }
     let (rows, columns) = packed_lengths(cells, side);
@@ -288,7 +288,21 @@ fn meet_after(
         for (this, tile) in these.iter_mut().zip(&moved[..tiles.len()]) {
             *this = tile[way];
         }
-        if meet_second(side, lengths, toward_end, &these[..tiles.len()]) {
+        let these = &these[..tiles.len()];
+        // In line after the first move: the second merges them. In one
+        // line, the line is packed, so only next to each other; across,
+        // when no line between holds a tile there.
+        let in_line = |a: &Moved, b: &Moved| {
+            (a.line == b.line && a.position.abs_diff(b.position) == 1)
+                || (a.position == b.position
+                    && (a.line.min(b.line) + 1..a.line.max(b.line)).all(|k| !held(k, a.position)))
+        };
+        for (i, a) in these.iter().enumerate() {
+            if these[i + 1..].iter().any(|b| in_line(a, b)) {
+                return true;
+            }
+        }
+        if meet_second(side, lengths, toward_end, these) {
             return true;
         }
     }
