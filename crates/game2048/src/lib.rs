@@ -11,7 +11,9 @@
 //! a tile of 2^e made in d moves needs tiles of 2^(e−d) … 2^(e−1) summing to
 //! 2^e) cannot beat the best found, stops as soon as the sum of all tiles
 //! caps the answer, tries promising moves first, and skips boards already
-//! searched with as many moves left. Worst case O(4^K · N²), like the plain
+//! searched with as many moves left. Near the leaves, exact positional
+//! tests cut boards where the tiles that must merge cannot meet in time
+//! ([`shortcuts`] with two moves left, [`three_moves`] with three). Worst case O(4^K · N²), like the plain
 //! search, but far less in practice.
 //!
 //! [`naive`] tries all 4^K sequences, copying the board each move: O(4^K · N²)
