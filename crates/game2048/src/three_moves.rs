@@ -378,9 +378,7 @@ mod tests {
 
     fn counts_of(cells: &[u8]) -> [u32; EXPONENTS] {
         let mut counts = [0; EXPONENTS];
-        for &e in cells {
-            counts[e as usize] += 1;
-        }
+        crate::exponents::count_tiles(cells, &mut counts);
         counts
     }
 
