@@ -35,13 +35,15 @@
 //!
 //! The pipeline is [`parse()`] → [`solve`] → [`format_answers`], each a pure
 //! function, in [`judge`]. What only the tools and the binary use (the
-//! contract, the validator, the generators, the replay page) is built with
-//! the `contract` feature, and never bundled.
+//! contract, the validator, the generators, `--explain`, the replay page
+//! and the optimal lines they draw) is built with the `contract` feature,
+//! and never bundled.
 
 pub mod bitboard;
 #[cfg(feature = "contract")]
 pub mod contract;
 pub mod endgame;
+#[cfg(feature = "contract")]
 pub mod explain;
 pub mod game;
 #[cfg(feature = "contract")]
@@ -121,6 +123,7 @@ pub fn judge(input: &[u8]) -> Result<String, grid::InputError> {
 /// under one shared budget (see [`within_one_budget`]); `None` for a game
 /// whose line the budget could not pay for. `--explain` and `--replay` draw
 /// the same lines.
+#[cfg(feature = "contract")]
 pub fn lines(games: &[Game], most: usize) -> Vec<Option<search::Line>> {
     let first = &games[..games.len().min(most)];
     within_one_budget(first, |game, budget| {

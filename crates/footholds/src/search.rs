@@ -28,7 +28,7 @@
 //! mover: the other player answers every move with its image. The search
 //! cuts there whenever the mover needs a win (see `Solver::mirrored`).
 
-use crate::bitboard::{pop_lowest, Geometry};
+use crate::bitboard::Geometry;
 use crate::endgame::Endgame;
 use crate::game::Game;
 use crate::ordering::{order_moves, Candidate};
@@ -124,20 +124,24 @@ fn half_turn_symmetric(board: u64, mover: usize, other: usize, cells: usize) -> 
 
 /// A move of a line of play: the player (0 for A, 1 for B), its cell
 /// before the move, and its cell after.
+#[cfg(feature = "contract")]
 pub type Step = (usize, usize, usize);
 
 /// One optimal line of play: the moves `(player, from, to)` in order
 /// (player 0 is A), and whether A wins; [`OutOfBudget`] when finding it
 /// takes more than `budget` positions searched.
+#[cfg(feature = "contract")]
 pub fn principal_line(game: &Game, budget: u64) -> Result<(Vec<Step>, bool), OutOfBudget> {
     principal_line_within(game, budget).map(|(line, a_wins, _)| (line, a_wins))
 }
 
 /// One optimal line of play and whether A wins (see [`principal_line`]).
+#[cfg(feature = "contract")]
 pub type Line = (Vec<Step>, bool);
 
 /// [`principal_line`], and the work it took (positions searched), so that
 /// several games can share one budget.
+#[cfg(feature = "contract")]
 pub fn principal_line_within(
     game: &Game,
     budget: u64,
@@ -161,7 +165,7 @@ pub fn principal_line_within(
         let mut rest = moves;
         let mut chosen = None;
         while rest != 0 {
-            let (next, remaining) = pop_lowest(rest);
+            let (next, remaining) = crate::bitboard::pop_lowest(rest);
             rest = remaining;
             let child = board & !(1 << mover);
             let value = -solver.value(child, other, next, -INFINITY, INFINITY);
