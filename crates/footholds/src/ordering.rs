@@ -66,7 +66,7 @@ pub(crate) fn order_moves(
                 other_walk: territory.their_walk,
             };
         }
-    } else {
+    } else if count == 1 {
         ordered[0] = unknown(0, cells[0]);
     }
     ordered[..count].sort_unstable_by_key(|candidate| std::cmp::Reverse(candidate.rank));

@@ -146,6 +146,7 @@ pub fn principal_line_within(
     game: &Game,
     budget: u64,
 ) -> Result<(Vec<Step>, bool, u64), OutOfBudget> {
+    use crate::bitboard::pop_lowest;
     let mut solver = Solver::new(game);
     solver.budget = budget;
     let (mut board, mut mover, mut other) = (solver.start_board, solver.start_a, solver.start_b);
@@ -165,7 +166,7 @@ pub fn principal_line_within(
         let mut rest = moves;
         let mut chosen = None;
         while rest != 0 {
-            let (next, remaining) = crate::bitboard::pop_lowest(rest);
+            let (next, remaining) = pop_lowest(rest);
             rest = remaining;
             let child = board & !(1 << mover);
             let value = -solver.value(child, other, next, -INFINITY, INFINITY);

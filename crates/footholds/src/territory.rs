@@ -63,6 +63,7 @@ pub(crate) fn territories(
     moves: &[usize],
     them: usize,
 ) -> [Territory; 4] {
+    debug_assert!(moves.len() <= 4, "a cell has at most four moves");
     #[cfg(target_arch = "x86_64")]
     if moves.len() > 1
         && std::arch::is_x86_feature_detected!("avx2")
@@ -83,6 +84,40 @@ mod vector {
     use super::Territory;
     use crate::bitboard::Geometry;
     use std::arch::x86_64::*;
+
+    /// `Geometry::neighbours_unmasked` in each lane: the masks that stop
+    /// shifts from wrapping round the row ends, and the row's shift.
+    struct Shifts {
+        not_first: __m256i,
+        not_last: __m256i,
+        vertical: __m256i,
+        row: __m128i,
+    }
+
+    impl Shifts {
+        /// The cells next to each lane's `set` (and maybe cells of `set`
+        /// or off the board, which the caller masks away). A function of
+        /// its own with the feature, not a closure, so that compilers
+        /// before 1.86 (closures without their caller's features) still
+        /// inline the vector instructions.
+        ///
+        /// # Safety
+        ///
+        /// The processor must have AVX2.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn neighbours(&self, set: __m256i) -> __m256i {
+            let sideways = _mm256_or_si256(
+                _mm256_and_si256(_mm256_slli_epi64::<1>(set), self.not_first),
+                _mm256_and_si256(_mm256_srli_epi64::<1>(set), self.not_last),
+            );
+            let up_down = _mm256_or_si256(
+                _mm256_sll_epi64(set, self.row),
+                _mm256_srl_epi64(set, self.row),
+            );
+            _mm256_or_si256(sideways, _mm256_and_si256(up_down, self.vertical))
+        }
+    }
 
     /// [`super::territory`] for up to four moves, one to a lane. A lane
     /// whose rings are both empty stays so (nothing it grows from
@@ -105,19 +140,14 @@ mod vector {
         let mut theirs = _mm256_set_epi64x(them_in(3), them_in(2), them_in(1), them_in(0));
         let board = _mm256_set1_epi64x(board as i64);
         let mut free = _mm256_andnot_si256(_mm256_or_si256(mine, theirs), board);
-        let not_first = _mm256_set1_epi64x(geometry.not_first_column as i64);
-        let not_last = _mm256_set1_epi64x(geometry.not_last_column as i64);
-        let vertical = _mm256_set1_epi64x(geometry.vertical as i64);
-        let shift = _mm_cvtsi32_si128(geometry.row_shift as i32);
-        let neighbours = |set: __m256i| {
-            let sideways = _mm256_or_si256(
-                _mm256_and_si256(_mm256_slli_epi64::<1>(set), not_first),
-                _mm256_and_si256(_mm256_srli_epi64::<1>(set), not_last),
-            );
-            let up_down =
-                _mm256_or_si256(_mm256_sll_epi64(set, shift), _mm256_srl_epi64(set, shift));
-            _mm256_or_si256(sideways, _mm256_and_si256(up_down, vertical))
+        let shifts = Shifts {
+            not_first: _mm256_set1_epi64x(geometry.not_first_column as i64),
+            not_last: _mm256_set1_epi64x(geometry.not_last_column as i64),
+            vertical: _mm256_set1_epi64x(geometry.vertical as i64),
+            row: _mm_cvtsi32_si128(geometry.row_shift as i32),
         };
+        // SAFETY (each call): this function runs only where AVX2 is.
+        let neighbours = |set: __m256i| unsafe { shifts.neighbours(set) };
         let zero = _mm256_setzero_si256();
         let mut walk = zero;
         loop {

@@ -13,8 +13,8 @@
 //! caps the answer, tries promising moves first, and skips boards already
 //! searched with as many moves left. Near the leaves, exact positional
 //! tests cut boards where the tiles that must merge cannot meet in time
-//! ([`shortcuts`] with two moves left, [`three_moves`] with three). Worst case O(4^K · N²), like the plain
-//! search, but far less in practice.
+//! ([`shortcuts`] with two moves left, [`three_moves`] with three). Worst
+//! case O(4^K · N²), like the plain search, but far less in practice.
 //!
 //! [`naive`] tries all 4^K sequences, copying the board each move: O(4^K · N²)
 //! always. It is the reference the engine is tested against.

@@ -124,10 +124,7 @@ pub fn chain_can_reach(
 ) -> bool {
     let (mut target, mut moves) = (target, moves);
     while moves > 2 {
-        if target < 2 {
-            return true;
-        }
-        if counts[target as usize - 1] >= 2 {
+        if target < 2 || counts[target as usize - 1] >= 2 {
             return true;
         }
         target -= 1;
@@ -227,15 +224,7 @@ fn aligned_now_or_after_one_move(cells: &[u8], side: usize, exponent: u8) -> boo
     let Some((tiles, count)) = find_tiles(cells, side, exponent) else {
         return true;
     };
-    tiles_aligned_now_or_after_one_move(cells, side, &tiles[..count])
-}
-
-/// [`aligned_now_or_after_one_move`] for the tiles found already.
-fn tiles_aligned_now_or_after_one_move(
-    cells: &[u8],
-    side: usize,
-    tiles: &[(usize, usize)],
-) -> bool {
+    let tiles = &tiles[..count];
     tiles_in_line(cells, side, tiles) || meet_after_one_move(cells, side, tiles)
 }
 

@@ -56,13 +56,12 @@ pub fn three_moves_can_reach(
         // every pair costs more than it saves.
         return true;
     }
-    // Two tiles of `target − 2` already there would most often make a new
-    // `target − 1` in time: answering yes without looking (which is always
-    // safe) spares the passes over the board where the test would not cut.
-    if top >= 1 && counts[top as usize - 1] >= 2 {
-        return true;
-    }
-    if top >= 2 && two_moves_can_reach(cells, side, counts, top) {
+    // A new tile of `target − 1` within two moves: two tiles of
+    // `target − 2` already there would most often make one, and answering
+    // yes without looking (which is always safe) spares the passes over the
+    // board where the test would not cut; otherwise the two-move test says.
+    if top >= 2 && (counts[top as usize - 1] >= 2 || two_moves_can_reach(cells, side, counts, top))
+    {
         return true;
     }
     let Some((tiles, count)) = find_tiles(cells, side, top) else {
@@ -80,7 +79,7 @@ pub fn three_moves_can_reach(
 }
 
 /// How many tiles each line packs into, rows and columns, in one pass over
-/// the board (see [`packed_length`]): after a move along them, the tiles
+/// the board (see [`packed_length`](crate::shortcuts::packed_length)): after a move along them, the tiles
 /// each line holds, toward one end or the other.
 fn packed_lengths(cells: &[u8], side: usize) -> (Lengths, Lengths) {
     assert!(side <= MAX_SIDE);
@@ -110,7 +109,7 @@ fn packed_lengths(cells: &[u8], side: usize) -> (Lengths, Lengths) {
     (rows, columns)
 }
 
-/// [`packed_length`] of a line with no empty cell, `None` for a line with
+/// [`packed_length`](crate::shortcuts::packed_length) of a line with no empty cell, `None` for a line with
 /// one. Its tiles less its merges: a run of `k` equal neighbours makes
 /// `⌊k / 2⌋`, pairing from the wall, so with bit `i` of `equal` set when
 /// cells `i` and `i + 1` are equal, the merges are every other set bit of
@@ -174,7 +173,7 @@ fn pack_twice(part: impl Iterator<Item = u8>) -> (usize, usize) {
     (first, second)
 }
 
-/// One cell of [`packed_length`], without branches: whether the cell `e`
+/// One cell of [`packed_length`](crate::shortcuts::packed_length), without branches: whether the cell `e`
 /// adds a tile, and the tile that may merge next, given the one that
 /// might have merged with it (`open`, 0 for none).
 #[inline(always)]
@@ -213,7 +212,7 @@ impl Axis {
     }
 
     /// A tile's (row, column) as (line, position).
-    fn of(self, (row, column): (usize, usize)) -> (usize, usize) {
+    fn line_and_position(self, (row, column): (usize, usize)) -> (usize, usize) {
         match self {
             Axis::Rows => (row, column),
             Axis::Columns => (column, row),
@@ -232,8 +231,9 @@ struct Moved {
     across: [(usize, usize); 2],
 }
 
-/// Whether, after a first move along `axis` (either way), a second move
-/// could bring two of `tiles` in line with only empty cells between.
+/// Whether, after a first move along `axis` (either way), two of `tiles`
+/// are in line (the second move merges them) or a second move could bring
+/// two of them in line with only empty cells between (the third does).
 /// `lengths` are the lines' packed lengths.
 fn meet_after(
     cells: &[u8],
@@ -242,10 +242,11 @@ fn meet_after(
     lengths: &Lengths,
     tiles: &[(usize, usize)],
 ) -> bool {
-    // Each tile toward the start ([0]) and toward the end ([1]).
-    let mut moved = [[Moved::default(); 2]; MAX_ALIGNED_TILES];
-    for (tile, place) in moved.iter_mut().zip(tiles) {
-        let (line, position) = axis.of(*place);
+    // Each tile after the first move toward the lines' start ([0]) and
+    // toward their end ([1]).
+    let mut after_move = [[Moved::default(); MAX_ALIGNED_TILES]; 2];
+    for (index, &place) in tiles.iter().enumerate() {
+        let (line, position) = axis.line_and_position(place);
         let at = |p: usize| axis.at(cells, side, line, p);
         // The tile merges with neither side (no tile of its size is in
         // line with it, and none is made), so the parts before and after
@@ -255,20 +256,21 @@ fn meet_after(
         let after_forward = pack_twice((position + 1..side).map(at));
         let before_backward = pack_twice((0..position).rev().map(at));
         let after_backward = pack_twice((position + 1..side).rev().map(at));
-        tile[0] = Moved {
+        after_move[0][index] = Moved {
             line,
             position: before_forward.0,
             along: [before_forward.1, after_forward.1],
             across: [(0, 0); 2],
         };
-        tile[1] = Moved {
+        after_move[1][index] = Moved {
             line,
             position: side - 1 - after_backward.0,
             along: [before_backward.1, after_backward.1],
             across: [(0, 0); 2],
         };
     }
-    for toward_end in [false, true] {
+    for (way, moved) in after_move.iter_mut().enumerate() {
+        let toward_end = way == 1;
         // Whether line `line` holds a tile at `position` after the move.
         let held = |line: usize, position: usize| {
             let length = usize::from(lengths[line]);
@@ -278,20 +280,15 @@ fn meet_after(
                 position < length
             }
         };
-        let way = usize::from(toward_end);
-        for tile in moved.iter_mut().take(tiles.len()) {
-            let tile = &mut tile[way];
+        let moved = &mut moved[..tiles.len()];
+        for tile in moved.iter_mut() {
+            let position = tile.position;
             let across = |lines: std::ops::Range<usize>| {
-                let tiles = lines.filter(|&k| held(k, tile.position)).count();
-                ((tiles + 1) / 2, tiles)
+                let holding = lines.filter(|&k| held(k, position)).count();
+                ((holding + 1) / 2, holding)
             };
             tile.across = [across(0..tile.line), across(tile.line + 1..side)];
         }
-        let mut these = [Moved::default(); MAX_ALIGNED_TILES];
-        for (this, tile) in these.iter_mut().zip(&moved[..tiles.len()]) {
-            *this = tile[way];
-        }
-        let these = &these[..tiles.len()];
         // In line after the first move: the second merges them. In one
         // line, the line is packed, so only next to each other; across,
         // when no line between holds a tile there.
@@ -300,12 +297,12 @@ fn meet_after(
                 || (a.position == b.position
                     && (a.line.min(b.line) + 1..a.line.max(b.line)).all(|k| !held(k, a.position)))
         };
-        for (i, a) in these.iter().enumerate() {
-            if these[i + 1..].iter().any(|b| in_line(a, b)) {
+        for (i, a) in moved.iter().enumerate() {
+            if moved[i + 1..].iter().any(|b| in_line(a, b)) {
                 return true;
             }
         }
-        if meet_second(side, lengths, toward_end, these) {
+        if meet_second(side, lengths, toward_end, moved) {
             return true;
         }
     }
@@ -314,7 +311,9 @@ fn meet_after(
 
 /// Whether a second move could bring two of the `moved` tiles in line,
 /// after a first move along lines of packed `lengths`, toward their end
-/// when `toward_end`.
+/// when `toward_end`: the two-move test's pair conditions
+/// (`shortcuts::meet_after_one_move`), on ranks that are ranges across the
+/// first move's lines.
 fn meet_second(side: usize, lengths: &Lengths, toward_end: bool, moved: &[Moved]) -> bool {
     // The fewest tiles a line packs into on the second move, at least:
     // along the first move's lines, and across them.
@@ -382,6 +381,14 @@ mod tests {
         counts
     }
 
+    /// The next of a fixed sequence of pseudo-random numbers (xorshift).
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
     /// A full board of tiles that never merge (a checkerboard of 2s and
     /// 4s), with `big` in the given cells.
     fn checkerboard(side: usize, big: &[usize]) -> Vec<u8> {
@@ -402,10 +409,10 @@ mod tests {
     }
 
     #[test]
-    fn an_open_line_lets_them_meet() {
-        // Two 1024s in one column with a 2 and a 4 between, the rest
-        // empty: moving the column's tiles out of the way takes moves, but
-        // the test cannot rule it out.
+    fn tiles_in_line_after_one_move_are_seen() {
+        // Two 1024s at (0, 0) and (3, 1), a 2 and a 4 below the first:
+        // moving up brings the second to (0, 1), next to the first, and a
+        // move left merges them. The test must say yes.
         let mut cells = vec![0u8; 16];
         cells[0] = 10;
         cells[4] = 1;
@@ -433,20 +440,15 @@ mod tests {
         boards
     }
 
-    /// Random full and nearly full boards of small tiles with two or three
-    /// 1024s anywhere, like the benchmarks' pinned board: wherever the test
-    /// says no 2048 in three moves, none of the 64 sequences makes one, and
-    /// it says so on a good share of them (15%: the 1024s often start in
-    /// line or close), so it is no test that never cuts.
+    /// Random full, nearly full and sparser boards of small tiles with two
+    /// or three 1024s anywhere, like the benchmarks' pinned board: wherever
+    /// the test says no 2048 in three moves, none of the 64 sequences makes
+    /// one, and it says so on a good share of them (15%: the 1024s often
+    /// start in line or close), so it is no test that never cuts.
     #[test]
     fn it_cuts_often_and_never_wrongly_on_pinned_boards() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |below: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % below as u64) as usize
-        };
+        let mut next = move |below: usize| (xorshift(&mut state) % below as u64) as usize;
         let (mut cuts, mut tried) = (0, 0);
         for round in 0..4000 {
             let side = 5 + next(6);
@@ -478,9 +480,7 @@ mod tests {
     fn full_lines_pack_as_walked() {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = xorshift(&mut state);
             let length = 1 + (state % 64) as usize;
             // Few values, so long runs of equal tiles come up.
             let values = 1 + (state >> 8) % 3;
@@ -499,9 +499,7 @@ mod tests {
     fn a_part_packs_twice_as_sliding_it_then_packing() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         for _ in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = xorshift(&mut state);
             let length = (state % 24) as usize;
             let part: Vec<u8> = (0..length)
                 .map(|i| ((state >> (2 * i % 60)) % 4) as u8)
