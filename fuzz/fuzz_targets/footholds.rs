@@ -8,8 +8,11 @@ fuzz_target!(|data: &[u8]| {
         Ok(output) => {
             let games = footholds::parse(data).expect("answered input parses");
             assert_eq!(output.lines().count(), games.len());
-            for game in &games {
-                let _ = footholds::explain::explain(game, footholds::search::WORK_LIMIT, &mut std::io::sink());
+            // As `--explain` draws them: one line each under a shared budget.
+            let lines = footholds::lines(&games, games.len());
+            for (game, line) in games.iter().zip(&lines) {
+                footholds::explain::explain(game, line.as_ref(), &mut std::io::sink())
+                    .expect("a sink takes anything");
             }
         }
         Err(error) => assert!(!error.to_string().contains('\n')),
