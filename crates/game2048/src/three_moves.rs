@@ -26,6 +26,27 @@ use crate::board::MAX_SIDE;
 use crate::exponents::EXPONENTS;
 use crate::shortcuts::{find_tiles, tiles_in_line, two_moves_can_reach, MAX_ALIGNED_TILES};
 
+/// Whether [`three_moves_can_reach`] reads the board for this target (it
+/// answers yes without looking otherwise): two to six tiles of
+/// `target − 1` (fewer is the chain test's case; more, and checking every
+/// pair costs more than it saves), and no pair of `target − 2`, which
+/// would most often make another `target − 1` in time (answering yes
+/// without looking, always safe, spares the passes over the board where
+/// the test would not cut).
+pub fn looks_at_the_board(counts: &[u32; EXPONENTS], target: u8) -> bool {
+    if target < 2 {
+        return false;
+    }
+    let top = usize::from(target) - 1;
+    (2..=MAX_ALIGNED_TILES).contains(&(counts[top] as usize)) && (top < 2 || counts[top - 1] < 2)
+}
+
+/// Passes over the board [`three_moves_can_reach`] makes when it looks,
+/// about: the two-move test's, finding the tiles, and the rows' and
+/// columns' packed lengths. The search counts them as work, so that the
+/// work limit keeps its time.
+pub const BOARD_READS: u64 = 3;
+
 /// The search asks this test only on boards at least this wide: the four
 /// children of a 4 × 4 board cost less than the test (17% slower at
 /// K = 5), while an 8 × 8 board is 27% faster with it.
@@ -49,19 +70,12 @@ pub fn three_moves_can_reach(
     counts: &[u32; EXPONENTS],
     target: u8,
 ) -> bool {
-    let top = target - 1;
-    let have = counts[top as usize] as usize;
-    if !(2..=MAX_ALIGNED_TILES).contains(&have) {
-        // Fewer than two is the chain test's case; more, and checking
-        // every pair costs more than it saves.
+    if !looks_at_the_board(counts, target) {
         return true;
     }
-    // A new tile of `target − 1` within two moves: two tiles of
-    // `target − 2` already there would most often make one, and answering
-    // yes without looking (which is always safe) spares the passes over the
-    // board where the test would not cut; otherwise the two-move test says.
-    if top >= 2 && (counts[top as usize - 1] >= 2 || two_moves_can_reach(cells, side, counts, top))
-    {
+    let top = target - 1;
+    // A new tile of `target − 1` within two moves: the two-move test says.
+    if top >= 2 && two_moves_can_reach(cells, side, counts, top) {
         return true;
     }
     let Some((tiles, count)) = find_tiles(cells, side, top) else {
