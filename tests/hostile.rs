@@ -269,27 +269,6 @@ fn board_2048(side: usize, seed: u64) -> Vec<u8> {
     text.into_bytes()
 }
 
-/// A full board of small tiles (2 to 16) with a 1024 in two opposite
-/// corners: the positional tests do the work, not the bounds.
-fn pinned_2048(side: usize, seed: u64) -> Vec<u8> {
-    let mut rng = cli::SplitMix64::new(seed);
-    let mut text = format!("{side}\n");
-    for r in 0..side {
-        let row: Vec<String> = (0..side)
-            .map(|c| {
-                if (r, c) == (0, 0) || (r, c) == (side - 1, side - 1) {
-                    "1024".to_string()
-                } else {
-                    (2u64 << rng.below(4)).to_string()
-                }
-            })
-            .collect();
-        text.push_str(&row.join(" "));
-        text.push('\n');
-    }
-    text.into_bytes()
-}
-
 /// Every case, by problem.
 fn cases() -> Vec<Case> {
     [
@@ -480,7 +459,10 @@ fn game2048_cases() -> Vec<Case> {
             name: "game2048-pinned-64x64-14-moves",
             problem: "game2048",
             args: &["--moves", "14"],
-            input: || pinned_2048(64, 5),
+            input: || {
+                use grid_games::game2048_boards::{board, Kind};
+                game2048::generate::board_input(&board(Kind::Pinned, 64, 5)).into_bytes()
+            },
             expect: WorkLimit("work limit"),
             memory: Memory::Twice,
             tier: Tier::Slow,

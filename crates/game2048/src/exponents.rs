@@ -121,6 +121,14 @@ pub fn apply_move_exponents(cells: &mut [u8], side: usize, direction: Move) -> b
     apply_move_into(&source, cells, side, direction)
 }
 
+/// The tile counts per exponent of `cells`, for tests.
+#[cfg(test)]
+pub(crate) fn counts_of(cells: &[u8]) -> [u32; EXPONENTS] {
+    let mut counts = [0; EXPONENTS];
+    count_tiles(cells, &mut counts);
+    counts
+}
+
 /// Tile counts per exponent, and the largest exponent present.
 pub(crate) fn count_tiles(cells: &[u8], counts: &mut [u32; EXPONENTS]) -> u8 {
     counts.fill(0);

@@ -331,14 +331,7 @@ fn meet_after_one_move(cells: &[u8], side: usize, tiles: &[(usize, usize)]) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn counts_of(cells: &[u8]) -> [u32; EXPONENTS] {
-        let mut counts = [0; EXPONENTS];
-        for &e in cells {
-            counts[e as usize] += 1;
-        }
-        counts
-    }
+    use crate::exponents::counts_of;
 
     #[test]
     fn the_chain_follows_a_single_tile_down_to_two_moves() {

@@ -387,13 +387,8 @@ mod tests {
     use super::*;
     use crate::board::Move;
     use crate::exponents::apply_move_exponents;
+    use crate::exponents::counts_of;
     use crate::shortcuts::packed_length;
-
-    fn counts_of(cells: &[u8]) -> [u32; EXPONENTS] {
-        let mut counts = [0; EXPONENTS];
-        crate::exponents::count_tiles(cells, &mut counts);
-        counts
-    }
 
     /// The next of a fixed sequence of pseudo-random numbers (xorshift).
     fn xorshift(state: &mut u64) -> u64 {
