@@ -259,6 +259,9 @@ fn strip_test_items(source: &str) -> String {
     const UNBUNDLED: [&str; 1] = [TEST_ONLY];
     let mut out = String::new();
     let mut depth: i64 = 0;
+    // Open `(` and `[`: a semicolon inside them (an array type such as
+    // `[u32; 64]` in a signature) does not end an item.
+    let mut nesting: i64 = 0;
     let mut skipping: Option<i64> = None;
     for piece in pieces(source) {
         let code = match piece {
@@ -291,7 +294,9 @@ fn strip_test_items(source: &str) -> String {
                         continue;
                     }
                 }
-                b';' if skipping == Some(depth) => {
+                b'(' | b'[' => nesting += 1,
+                b')' | b']' => nesting -= 1,
+                b';' if skipping == Some(depth) && nesting == 0 => {
                     skipping = None;
                     i += 1;
                     continue;
@@ -382,6 +387,11 @@ mod tests {
                 "fn a() {}\n/// Helpers.\n/// More.\n#[cfg(test)]\nmod t {}\nfn b() {}"
             ),
             "fn a() {}\n\nfn b() {}"
+        );
+        // A semicolon in an array type is not the item's end.
+        assert_eq!(
+            strip_unbundled("#[cfg(test)]\nfn c(x: [u8; 2]) -> [u32; 64] { [0; 64] }\nfn f() {}"),
+            "\nfn f() {}"
         );
         // What only the contract feature builds goes too.
         assert_eq!(
