@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    cli::run::ignore_file_size_signal();
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err((status, message)) => {
@@ -83,6 +84,12 @@ fn run() -> Result<(), (u8, String)> {
         }
         out_dir = PathBuf::from(args.remove(at + 1));
         args.remove(at);
+        if out_dir.as_os_str().is_empty() {
+            return Err((
+                2,
+                "error: --out needs a folder, not an empty name".to_string(),
+            ));
+        }
     }
     if args.iter().any(|a| a == "--help" || a == "-h") {
         let _ = writeln!(std::io::stdout(), "{}", usage());
@@ -107,6 +114,15 @@ fn run() -> Result<(), (u8, String)> {
                 "error: --out {} is inside the workspace's sources ({}), which the bundler reads",
                 out_dir.display(),
                 sources.display()
+            ),
+        ));
+    }
+    if out_dir.exists() && !out_dir.is_dir() {
+        return Err((
+            2,
+            format!(
+                "error: --out {} is a file; it names the folder the bundles go in",
+                out_dir.display()
             ),
         ));
     }

@@ -61,6 +61,7 @@ pub const EXIT_SIDE_OUTPUT_FAILED: u8 = 5;
 /// SIGPIPE ignored (so a reader that went away is an error to handle, not a
 /// signal), and closed stdin or stderr opened on `/dev/null`.
 pub fn c_main(problem: &dyn AnyProblem) -> i32 {
+    ignore_file_size_signal();
     #[cfg(unix)]
     {
         // SAFETY: signal and fcntl on the standard descriptors, and open of
@@ -103,6 +104,19 @@ pub fn c_main(problem: &dyn AnyProblem) -> i32 {
         )
     }));
     i32::from(status.unwrap_or(101))
+}
+
+/// Makes a write past the file size limit (`ulimit -f`) fail with an
+/// error (`EFBIG`), which the caller reports with its exit status and
+/// cleans up after, rather than kill the process without a word and with
+/// its temporary files left behind (the default action of `SIGXFSZ`). The
+/// binaries and every command call it first.
+pub fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: signal with a valid signal number and SIG_IGN.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
 }
 
 /// The standard streams a run reads and writes.
@@ -227,6 +241,12 @@ fn side_outputs(
 /// anything runs: it must be a regular file or a new name in an existing
 /// folder, and not the input, nor the file behind stdin, stdout or stderr.
 pub fn check_replay_target(page: &Path, input: Option<&Path>) -> Result<(), String> {
+    if page.as_os_str().is_empty() || page.file_name().is_none() {
+        return Err(format!(
+            "--replay {:?} names no file; give the page a file name, such as page.html",
+            page.display().to_string()
+        ));
+    }
     let shown = page.display();
     match std::fs::metadata(page) {
         Ok(meta) if !meta.is_file() => {
@@ -489,6 +509,15 @@ mod tests {
             }
             Ok(buffer.len())
         }
+    }
+
+    #[test]
+    fn a_replay_target_must_name_a_file() {
+        for empty in ["", "..", "/"] {
+            let refused = check_replay_target(Path::new(empty), None).unwrap_err();
+            assert!(refused.contains("names no file"), "{empty:?}: {refused}");
+        }
+        assert!(check_replay_target(Path::new("a-new-page.html"), None).is_ok());
     }
 
     #[test]

@@ -96,7 +96,7 @@ impl Problem for Contract {
         for (index, game) in games.iter().enumerate() {
             let footholds = game.cells.iter().filter(|&&f| f).count();
             if footholds > NAIVE_MAX_FOOTHOLDS {
-                return Err(InputError::new(format!(
+                return Err(InputError::work_limit(format!(
                     "the reference minimax solves boards of at most {NAIVE_MAX_FOOTHOLDS} \
                      footholds in reasonable time, and this one has {footholds}; use the fast \
                      solver (drop --naive)"

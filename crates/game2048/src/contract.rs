@@ -85,7 +85,7 @@ pub fn naive_answer(input: &[u8], moves: u32) -> Result<String, InputError> {
     // 4 + 16 + ... + 4^K boards, each slid cell by cell.
     let boards = (1..=moves).fold(0u64, |sum, k| sum.saturating_add(4u64.saturating_pow(k)));
     if boards.saturating_mul(area) > NAIVE_WORK_LIMIT {
-        return Err(InputError::new(format!(
+        return Err(InputError::work_limit(format!(
             "the reference solver would slide more than 2^32 cells for {moves} moves on this \
              {0} x {0} board; use the fast solver (drop --naive)",
             board.rows()

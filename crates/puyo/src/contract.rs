@@ -80,7 +80,7 @@ impl Problem for Contract {
         let field = parse(input, floating(flags))?;
         let cells = field.rows() * field.cols();
         if cells > NAIVE_MAX_CELLS {
-            return Err(InputError::new(format!(
+            return Err(InputError::work_limit(format!(
                 "the reference solver takes fields of at most {NAIVE_MAX_CELLS} cells (it \
                  floods the whole field every chain), and this one has {cells}; use the \
                  fast solver (drop --naive)"

@@ -30,7 +30,7 @@ pub fn is_function_only(language: Language, source: &str, call: &Call) -> bool {
             defines(&format!("def {}(", call.function))
                 && !["input(", "sys.stdin", "open(0", "stdin.read"]
                     .iter()
-                    .any(|reads| source.contains(reads))
+                    .any(|reads| has_word(source, reads))
         }
         Language::Cpp => source.contains(&format!("{}(", call.function)) && !has_main(source),
         _ => false,
@@ -97,8 +97,39 @@ fn code_only(language: Language, source: &str) -> String {
     out
 }
 
-/// Whether C or C++ source defines `main`.
+/// Whether `word` is in `source` as a word of its own: not the end of a
+/// longer name (`check_input(`), nor a method of something else
+/// (`parser.input(`).
+fn has_word(source: &str, word: &str) -> bool {
+    source.match_indices(word).any(|(at, _)| {
+        let before = source[..at].chars().next_back();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+    })
+}
+
+/// Whether C or C++ source defines `main` outside any preprocessor
+/// conditional: a `main` between `#ifdef LOCAL` and `#endif` is a local
+/// test harness, which the judge's compile leaves out.
 fn has_main(source: &str) -> bool {
+    let mut depth = 0usize;
+    let outside_conditionals: String = source
+        .lines()
+        .map(|line| {
+            let directive = line.trim_start().strip_prefix('#').map(str::trim_start);
+            match directive {
+                Some(d) if d.starts_with("if") => depth += 1,
+                Some(d) if d.starts_with("endif") => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            if depth == 0 && directive.is_none() {
+                line
+            } else {
+                ""
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let source = outside_conditionals.as_str();
     source.match_indices("main").any(|(at, _)| {
         let before = source[..at].chars().next_back();
         let after = source[at + 4..].trim_start();
@@ -271,6 +302,23 @@ mod tests {
             call
         ));
         assert!(!is_function_only(Language::Rust, cpp, call));
+    }
+
+    #[test]
+    fn helpers_and_local_harnesses_do_not_make_a_program() {
+        let call = footholds::contract::INFO.call.as_ref().unwrap();
+        // A helper whose name ends in `input`, and a method of that name.
+        let helper = "def check_input(b):\n    return b\ndef solution(board, aloc, bloc):\n    return parser.input(check_input(0))\n";
+        assert!(is_function_only(Language::Python, helper, call));
+        // A `main` for local tests, left out unless LOCAL is defined.
+        let cpp = "#include <vector>\nint solution(std::vector<std::vector<int>> b, std::vector<int> a, std::vector<int> c) { return 0; }\n";
+        let local = format!(
+            "{cpp}#ifdef LOCAL\nint main() {{ return solution({{}}, {{}}, {{}}); }}\n#endif\n"
+        );
+        assert!(is_function_only(Language::Cpp, &local, call));
+        // After the conditional, a `main` counts again.
+        let after = format!("#if 1\n#endif\n{cpp}int main() {{}}\n");
+        assert!(!is_function_only(Language::Cpp, &after, call));
     }
 
     #[test]

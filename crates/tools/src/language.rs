@@ -23,14 +23,8 @@ use std::time::Duration;
 
 use cli::Info;
 
-use crate::sandbox::{self, Limits, Program};
-
-/// A compile's time limit: a judge's compile takes seconds; this stops one
-/// that never ends (an `#include "/dev/zero"`, say).
-const COMPILE_TIME: Duration = Duration::from_secs(120);
-/// A compile's memory limit, for the same reason: 4 GiB, more than any
-/// solution of a judge's source limit needs.
-const COMPILE_MEMORY: u64 = 4 << 30;
+use crate::compile::{build_once, cannot_write, check_syntax, compile, compile_command};
+use crate::sandbox::Program;
 
 /// The languages a solution file may be in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,6 +50,18 @@ impl Language {
             "js" => Language::JavaScript,
             _ => return None,
         })
+    }
+
+    /// The language as `--lang` names it (its files' usual extension).
+    pub fn flag_name(self) -> &'static str {
+        match self {
+            Language::Python => "py",
+            Language::Cpp => "cpp",
+            Language::C => "c",
+            Language::Rust => "rs",
+            Language::Java => "java",
+            Language::JavaScript => "js",
+        }
     }
 
     /// The language's name on Baekjoon.
@@ -131,6 +137,27 @@ impl Solution {
         }
     }
 
+    /// Whether `--lang` (`lang`) may be given with this solution: it sets
+    /// the limits of a command or an executable, and a source file is
+    /// already compiled and limited as the language its name says.
+    pub fn check_lang(solution: Option<&Solution>, lang: Option<Language>) -> Result<(), String> {
+        match (solution, lang) {
+            (None, Some(_)) => Err("--lang sets the limits of a SOLUTION or a -c COMMAND; the \
+                                    workspace's solver has the judge's"
+                .to_string()),
+            (Some(source @ Solution::Source { language, .. }), Some(lang)) if lang != *language => {
+                Err(format!(
+                    "--lang {} does not apply to {}: a source file is compiled, run and limited \
+                     as its own language ({}); --lang is for -c COMMAND and executables",
+                    lang.flag_name(),
+                    source.shown(),
+                    language.name()
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// How the solution is shown: its file name, or its command.
     pub fn shown(&self) -> String {
         match self {
@@ -176,46 +203,6 @@ pub enum PrepareError {
     Compile { command: String, message: String },
     /// Something else: a missing compiler, an unreadable file.
     Other(String),
-}
-
-/// The command that compiles `source` (named as the judge names it) into
-/// `output`, for `language`; `None` for an interpreted one.
-fn compile_command(language: Language, source: &Path, output: &Path) -> Option<Vec<OsString>> {
-    let words = |words: &[&str]| -> Vec<OsString> { words.iter().map(OsString::from).collect() };
-    let mut argv = match language {
-        Language::Cpp => words(&[
-            "g++",
-            "-O2",
-            "-Wall",
-            "-lm",
-            "-static",
-            "-std=gnu++17",
-            "-DONLINE_JUDGE",
-            "-DBOJ",
-        ]),
-        Language::C => words(&[
-            "gcc",
-            "-O2",
-            "-Wall",
-            "-lm",
-            "-static",
-            "-std=gnu11",
-            "-DONLINE_JUDGE",
-            "-DBOJ",
-        ]),
-        Language::Rust => words(&["rustc", "--edition", "2021", "-O"]),
-        Language::Java => {
-            let mut argv = words(&["javac", "--release", "11", "-encoding", "UTF-8", "-d"]);
-            argv.push(output.as_os_str().to_owned());
-            argv.push(source.as_os_str().to_owned());
-            return Some(argv);
-        }
-        Language::Python | Language::JavaScript => return None,
-    };
-    argv.push("-o".into());
-    argv.push(output.as_os_str().to_owned());
-    argv.push(source.as_os_str().to_owned());
-    Some(argv)
 }
 
 /// The name the judge gives the source file.
@@ -304,8 +291,7 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
             let mut argv = interpreter;
             if let Some(driver) = &driver {
                 let driver_path = build_once(&built, "driver.py", |dir| {
-                    std::fs::write(dir.join("driver.py"), driver)
-                        .map_err(|e| PrepareError::Other(e.to_string()))
+                    std::fs::write(dir.join("driver.py"), driver).map_err(|e| cannot_write(dir, e))
                 })?
                 .join("driver.py");
                 argv.push(driver_path.into_os_string());
@@ -336,15 +322,13 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
                 let compiled_source = match &driver {
                     Some(driver) => {
                         std::fs::write(dir.join("solution.cpp"), &source)
-                            .map_err(|e| PrepareError::Other(e.to_string()))?;
+                            .map_err(|e| cannot_write(dir, e))?;
                         let file = dir.join("driver.cpp");
-                        std::fs::write(&file, driver)
-                            .map_err(|e| PrepareError::Other(e.to_string()))?;
+                        std::fs::write(&file, driver).map_err(|e| cannot_write(dir, e))?;
                         file
                     }
                     None => {
-                        std::fs::write(&main, &source)
-                            .map_err(|e| PrepareError::Other(e.to_string()))?;
+                        std::fs::write(&main, &source).map_err(|e| cannot_write(dir, e))?;
                         main
                     }
                 };
@@ -401,166 +385,6 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
             })
         }
     }
-}
-
-/// The folder `built`, made by `make` in a fresh folder beside it and then
-/// renamed into place, unless it is already there with its `artifact` (a
-/// finished build: the rename is atomic, so a half-made folder never has
-/// the final name). A folder whose artifact is gone (a cleaner of the
-/// temporary folder) is made again.
-fn build_once(
-    built: &Path,
-    artifact: &str,
-    make: impl FnOnce(&Path) -> Result<(), PrepareError>,
-) -> Result<PathBuf, PrepareError> {
-    if built.join(artifact).is_file() {
-        return Ok(built.to_path_buf());
-    }
-    let _ = std::fs::remove_dir_all(built);
-    let partial = built.with_extension(format!("partial-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&partial);
-    std::fs::create_dir_all(&partial)
-        .map_err(|e| PrepareError::Other(format!("{}: {e}", partial.display())))?;
-    let made = make(&partial);
-    if made.is_err() {
-        let _ = std::fs::remove_dir_all(&partial);
-        made?;
-    }
-    if std::fs::rename(&partial, built).is_err() {
-        // Another run finished the same build first: use it.
-        let _ = std::fs::remove_dir_all(&partial);
-    }
-    Ok(built.to_path_buf())
-}
-
-/// Runs a compiler in `dir`; its complaint, with the build folder's paths
-/// shown as the user's file, is a compile error.
-fn compile(
-    argv: &[OsString],
-    dir: &Path,
-    user_file: &Path,
-    renamed: &str,
-) -> Result<(), PrepareError> {
-    let folder = dir.display().to_string();
-    let command = argv
-        .iter()
-        .map(|a| {
-            let word = a.to_string_lossy();
-            match word.strip_prefix(&folder) {
-                None => word.clone().into_owned(),
-                Some("") => ".".to_string(),
-                Some(rest) => rest.trim_start_matches('/').to_string(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ");
-    // The compiler's own temporary files go into the build folder, and so
-    // are removed with it, whatever ends the compile (an interrupt, say).
-    let mut with_temporary: Vec<OsString> = vec!["env".into()];
-    let mut setting = OsString::from("TMPDIR=");
-    setting.push(dir.as_os_str());
-    with_temporary.push(setting);
-    with_temporary.extend(argv.iter().cloned());
-    let outcome = sandbox::run(
-        &Program::Command {
-            argv: with_temporary,
-            dir: dir.to_path_buf(),
-        },
-        Path::new("/dev/null"),
-        &Limits {
-            time: COMPILE_TIME,
-            memory: COMPILE_MEMORY,
-            output: 1 << 20,
-            address_space: None,
-            file_size: None,
-        },
-    )
-    .map_err(|e| {
-        PrepareError::Other(format!(
-            "cannot run {}: {e} (is it installed?)",
-            argv[0].to_string_lossy()
-        ))
-    })?;
-    if outcome.ending == sandbox::Ending::Exited(127) && outcome.stopped.is_none() {
-        // `env` could not find the compiler.
-        return Err(PrepareError::Other(format!(
-            "cannot run {}: {} (is it installed?)",
-            argv[0].to_string_lossy(),
-            String::from_utf8_lossy(&outcome.stderr).trim()
-        )));
-    }
-    if outcome.stopped == Some(sandbox::Stop::Interrupted) {
-        return Err(PrepareError::Other(
-            "interrupted while compiling".to_string(),
-        ));
-    }
-    if outcome.ending == sandbox::Ending::Exited(0) && outcome.stopped.is_none() {
-        return Ok(());
-    }
-    let mut message = String::from_utf8_lossy(&outcome.stderr).into_owned();
-    message.push_str(&String::from_utf8_lossy(&outcome.stdout));
-    // The compiler names the build folder's copy (`/tmp/.../Main.cc`, or
-    // `Main.cc` alone): the user reads their own file's name.
-    let user_name = user_file
-        .file_name()
-        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-    let user_folder = user_file.parent().unwrap_or(dir).display().to_string();
-    let message = message
-        .replace(&format!("{folder}/"), &format!("{user_folder}/"))
-        .replace(&folder, &user_folder)
-        // Only where it names the file (`Main.java:3: error`), not in the
-        // compiler's words.
-        .replace(&format!("{renamed}:"), &format!("{user_name}:"));
-    let message = if message.contains("should be declared in a file named") {
-        format!(
-            "{message}\n(the judge compiles the file as {renamed}: its public class must be Main)"
-        )
-    } else {
-        message
-    };
-    Err(PrepareError::Compile {
-        command,
-        // When the compiler was stopped, not refused the file, say so: its
-        // own message is then cut short or empty.
-        message: match outcome.stopped {
-            Some(sandbox::Stop::Time) => format!(
-                "the compiler was stopped after {} s, the limit for a compile\n{message}",
-                COMPILE_TIME.as_secs()
-            ),
-            Some(sandbox::Stop::Memory) => format!(
-                "the compiler was stopped at {} GiB of memory, the limit for a compile\n{message}",
-                COMPILE_MEMORY >> 30
-            ),
-            Some(sandbox::Stop::Output) => {
-                format!(
-                    "the compiler wrote more than 1 MiB of messages; the first part:\n{message}"
-                )
-            }
-            Some(sandbox::Stop::Processes) => {
-                format!("the compiler started too many processes\n{message}")
-            }
-            _ => message,
-        },
-    })
-}
-
-/// Checks an interpreted file's syntax without writing anything (no
-/// `__pycache__` beside it): a syntax error is a compile error.
-fn check_syntax(language: Language, path: &Path) -> Result<(), PrepareError> {
-    let argv: Vec<OsString> = match language {
-        Language::Python => vec![
-            "python3".into(),
-            "-c".into(),
-            "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')".into(),
-            path.as_os_str().to_owned(),
-        ],
-        _ => vec!["node".into(), "--check".into(), path.as_os_str().to_owned()],
-    };
-    let scratch = sandbox::Scratch::new("check").map_err(|e| PrepareError::Other(e.to_string()))?;
-    let name = path
-        .file_name()
-        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-    compile(&argv, scratch.path(), path, &name)
 }
 
 /// The limits `info`'s judge gives a solution in `language`, and the rule

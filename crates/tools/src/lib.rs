@@ -11,12 +11,14 @@
 //! - `cargo new-problem NAME` ([`scaffold`]): a new problem crate from the
 //!   house template, registered.
 //!
-//! Underneath: [`language`] (a solution's language, compiler and limits),
+//! Underneath: [`language`] (a solution's language and limits), `compile`
+//! (compiling it as its judge does),
 //! [`driver`] (calling a Programmers function), [`cases`] (the cases of a
 //! folder, classified by the problem's validator), [`sandbox`] (running a
 //! program as a judge does) and [`processes`] (every process of a run).
 
 pub mod cases;
+mod compile;
 pub mod driver;
 pub mod interrupt;
 pub mod judge;
@@ -219,6 +221,13 @@ pub fn flag_language(parser: &mut lexopt::Parser) -> Result<language::Language, 
             grid::input::quote(&name)
         )
     })
+}
+
+/// `count` and the noun, in the plural unless the count is one: `1 case`,
+/// `2 cases` (nouns that take an `s`).
+pub fn counted(count: impl Into<u64>, noun: &str) -> String {
+    let count = count.into();
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
 /// The user running this command (0 where there are no users).

@@ -238,7 +238,10 @@ impl Scratch {
             std::process::id(),
             COUNT.fetch_add(1, Ordering::Relaxed)
         ));
-        std::fs::create_dir(&path)?;
+        // The error names the folder: a TMPDIR that does not exist or is
+        // full is then plain to see.
+        std::fs::create_dir(&path)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
         Ok(Scratch { path })
     }
 

@@ -18,6 +18,7 @@ beyond, are:
 ";
 
 fn main() -> ExitCode {
+    cli::run::ignore_file_size_signal();
     tools::finish(run().map(|()| true))
 }
 
@@ -42,7 +43,17 @@ fn run() -> Result<(), String> {
             }
             Long("seed") => seed = tools::flag_number(&mut parser, "seed", 0, u64::MAX)?,
             // Bounded below by the generator's own range, named in full.
-            Long("size") => size = tools::flag_number(&mut parser, "size", 0, u64::MAX)?,
+            Long("size") => {
+                let text = tools::flag_text(&mut parser, "size")?;
+                let text = text.to_string_lossy();
+                size = text.trim().parse().map_err(|_| {
+                    format!(
+                        "--size takes a whole number (the generator's range follows from \
+                         PROBLEM; see --help), not {}",
+                        grid::input::quote(&text)
+                    )
+                })?;
+            }
             Long("beyond-judge") => space = Space::Beyond,
             Value(v) if name.is_none() => name = Some(v.to_string_lossy().into_owned()),
             other => return Err(see_help(other.unexpected().to_string())),

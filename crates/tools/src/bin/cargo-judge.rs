@@ -42,6 +42,7 @@ Ends with `N passed, M failed`. Exit status: 0 every case that ran passed,
 ";
 
 fn main() -> ExitCode {
+    cli::run::ignore_file_size_signal();
     tools::main_reporting(run)
 }
 
@@ -91,7 +92,9 @@ fn read_arguments() -> Result<Option<Request>, String> {
                 return Ok(None);
             }
             Short('c') | Long("command") => {
-                let command = tools::flag_text(&mut parser, "command")?;
+                let command = parser
+                    .value()
+                    .map_err(|_| "-c needs a COMMAND that runs the solution".to_string())?;
                 let command = command
                     .into_string()
                     .map_err(|_| "the command is not UTF-8 text".to_string())?;
@@ -144,13 +147,7 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
     let Some(request) = read_arguments()? else {
         return Ok(true);
     };
-    if request.lang.is_some() && request.solution.is_none() {
-        return Err(
-            "--lang sets the limits of a SOLUTION or a -c COMMAND; the workspace's solver has \
-             the judge's"
-                .to_string(),
-        );
-    }
+    Solution::check_lang(request.solution.as_ref(), request.lang)?;
     let problem = tools::problem(&request.problem)?;
     let info = problem.info();
     let mut dirs = request.dirs;
@@ -224,7 +221,12 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
             ),
             _ => "the workspace's solver".to_string(),
         };
-        let _ = writeln!(out, "{}: {} cases, {who}", info.heading(), cases.len());
+        let _ = writeln!(
+            out,
+            "{}: {}, {who}",
+            info.heading(),
+            tools::counted(cases.len() as u64, "case")
+        );
         let _ = writeln!(
             out,
             "limits: {} ms, {} MiB{}",

@@ -47,6 +47,7 @@ status is 1 on a failure, 0 on none, 2 when nothing could be tested.
 ";
 
 fn main() -> ExitCode {
+    cli::run::ignore_file_size_signal();
     tools::main_reporting(run)
 }
 
@@ -101,7 +102,9 @@ fn read_arguments() -> Result<Option<Request>, String> {
                 return Ok(None);
             }
             Short('c') | Long("command") => {
-                let command = tools::flag_text(&mut parser, "command")?
+                let command = parser
+                    .value()
+                    .map_err(|_| "-c needs a COMMAND that runs the solution".to_string())?
                     .into_string()
                     .map_err(|_| "the command is not UTF-8 text".to_string())?;
                 set_solution(&mut request, Solution::Shell(command))?;
@@ -146,13 +149,7 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
     let Some(request) = read_arguments()? else {
         return Ok(true);
     };
-    if request.lang.is_some() && request.solution.is_none() {
-        return Err(
-            "--lang sets the limits of a SOLUTION or a -c COMMAND; the workspace's solver has \
-             the judge's"
-                .to_string(),
-        );
-    }
+    Solution::check_lang(request.solution.as_ref(), request.lang)?;
     let problem = tools::problem(&request.problem)?;
     let info = problem.info();
     let largest_judge = problem.largest_size(Space::Judge);
@@ -189,6 +186,15 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
             .map_or(0, |d| d.as_secs())
     });
     let save_dir = match &request.save {
+        Some(dir) if dir.as_os_str().is_empty() => {
+            return Err("--save needs a folder, not an empty name".to_string())
+        }
+        Some(dir) if dir.exists() && !dir.is_dir() => {
+            return Err(format!(
+                "--save {} is a file; it names the folder a failure is saved in",
+                dir.display()
+            ))
+        }
         Some(dir) => dir.clone(),
         // A folder of the user's own in the shared temporary folder.
         None => tools::private_folder(
@@ -310,14 +316,29 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
             .verdict()
             .map_or(String::new(), |v| format!(": {}", v.code()))
     );
+    // The same input again, for the user's own runs: the search's sizes
+    // depend on how many inputs came before, so `--seed` alone does not
+    // bring it back.
+    let _ = writeln!(
+        out,
+        "the input before shrinking: cargo gen {} --seed {} --size {}{}",
+        info.name,
+        failure.seed,
+        failure.size,
+        if failure.space == Space::Beyond {
+            " --beyond-judge"
+        } else {
+            ""
+        }
+    );
     let _ = out.flush();
     let budget = Duration::from_secs(request.shrink_seconds);
     let (small, shrunk) = shrink(&settings, failure, budget);
     let _ = writeln!(
         out,
-        "shrunk in {} steps ({} candidates run) to {}",
-        shrunk.steps,
-        shrunk.tried,
+        "shrunk in {} ({} run) to {}",
+        tools::counted(shrunk.steps as u64, "step"),
+        tools::counted(shrunk.tried as u64, "candidate"),
         if shrunk.minimal {
             "a locally minimal input: no single simplification of it still fails"
         } else if tools::interrupt::requested() {

@@ -19,6 +19,7 @@ workspace as it was. Then replace the stand-in: every TODO in crates/NAME.
 ";
 
 fn main() -> ExitCode {
+    cli::run::ignore_file_size_signal();
     tools::interrupt::install();
     tools::finish(run().map(|()| true))
 }

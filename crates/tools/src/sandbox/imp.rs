@@ -67,8 +67,13 @@ fn die_with_the_runner() {
 /// The limits every run's processes get before they start: no core
 /// files, the size of any file they write (so that memory cannot be
 /// hidden in a file on a memory-backed file system), and the address
-/// space when asked.
+/// space when asked. The file size signal gets its default action back
+/// (the tools ignore it for themselves, see `cli::run::c_main`, and an
+/// ignored signal stays ignored across `exec`): a run that writes past
+/// its file size dies of it, as under a judge.
 fn set_process_limits(address_space: Option<u64>, file_size: Option<u64>) {
+    // SAFETY: signal is async-signal-safe.
+    unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_DFL) };
     let set = |resource, value: u64| {
         let limit = libc::rlimit {
             rlim_cur: value as libc::rlim_t,
@@ -86,6 +91,29 @@ fn set_process_limits(address_space: Option<u64>, file_size: Option<u64>) {
     }
 }
 
+/// A run's stack may grow to its memory limit, whatever the stack limit
+/// of the shell the tool was started from (often 8 MiB): the judges limit
+/// a solution's memory, not its stack apart, and a verdict must not depend
+/// on the caller's `ulimit -s`. A hard limit below it is left as it is.
+fn set_stack_limit(bytes: u64) {
+    let limit = libc::rlimit {
+        rlim_cur: bytes as libc::rlim_t,
+        rlim_max: bytes as libc::rlim_t,
+    };
+    // SAFETY: getrlimit and setrlimit with pointers to live locals.
+    unsafe {
+        let mut current = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_STACK, &mut current) == 0
+            && (current.rlim_max == libc::RLIM_INFINITY || current.rlim_max >= limit.rlim_max)
+        {
+            libc::setrlimit(libc::RLIMIT_STACK, &limit);
+        }
+    }
+}
+
 fn spawn_command(
     argv: &[OsString],
     dir: &Path,
@@ -98,21 +126,26 @@ fn spawn_command(
         .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "an empty command"))?;
     let address_space = limits.address_space;
     let file_size = limits.file_size;
+    let stack = limits.memory;
     let mut command = Command::new(program);
     command
         .args(args)
         .current_dir(dir)
         .env(MARKER, token)
+        // A judge sets no backtrace: a Rust solution's panic reads as there.
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
         .stdin(Stdio::from(input))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     // SAFETY: between fork and exec only async-signal-safe calls are
-    // made: setsid, prctl and setrlimit.
+    // made: setsid, prctl, signal, getrlimit and setrlimit.
     unsafe {
         command.pre_exec(move || {
             libc::setsid();
             die_with_the_runner();
             set_process_limits(address_space, file_size);
+            set_stack_limit(stack);
             Ok(())
         });
     }

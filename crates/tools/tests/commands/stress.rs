@@ -146,6 +146,30 @@ fn stress_finds_shrinks_and_saves_without_overwriting() {
     let shrunk = saved.iter().find(|n| n.ends_with(".in")).unwrap();
     let board = std::fs::read_to_string(save.join(shrunk)).unwrap();
     assert!(board.starts_with("2\n"), "{board}");
+    // The input before shrinking comes back from the `cargo gen` line, and
+    // the solution fails on it too: its answer is the largest tile, and the
+    // workspace's is larger.
+    let line = out
+        .lines()
+        .find_map(|line| line.strip_prefix("the input before shrinking: cargo gen "))
+        .unwrap_or_else(|| panic!("no cargo gen line in\n{out}"));
+    let words: Vec<&str> = line.split(' ').collect();
+    let (status, input) = run("gen", &words);
+    assert_eq!(status, Some(0), "{input}");
+    let largest = input
+        .split_whitespace()
+        .skip(1)
+        .map(|t| t.parse::<u64>().unwrap())
+        .max();
+    let answer = tools::problem("game2048")
+        .unwrap()
+        .judge(input.as_bytes())
+        .unwrap();
+    assert_ne!(
+        Some(answer.trim().parse::<u64>().unwrap()),
+        largest,
+        "{input}"
+    );
 }
 
 #[test]

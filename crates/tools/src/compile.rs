@@ -1,0 +1,271 @@
+//! Compiling a solution as its judge does: the judge's command line, run in
+//! a build folder of the cache under the runner's limits for a compile,
+//! with the compiler's messages shown as naming the user's file; and the
+//! syntax check that stands for a compile for interpreted languages.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::language::{Language, PrepareError};
+use crate::sandbox::{self, Limits, Program};
+
+/// A compile's time limit: a judge's compile takes seconds; this stops one
+/// that never ends (an `#include "/dev/zero"`, say).
+const COMPILE_TIME: Duration = Duration::from_secs(120);
+/// A compile's memory limit, for the same reason: 4 GiB, more than any
+/// solution of a judge's source limit needs.
+const COMPILE_MEMORY: u64 = 4 << 30;
+
+/// The command that compiles `source` (named as the judge names it) into
+/// `output`, for `language`; `None` for an interpreted one.
+pub(crate) fn compile_command(
+    language: Language,
+    source: &Path,
+    output: &Path,
+) -> Option<Vec<OsString>> {
+    let words = |words: &[&str]| -> Vec<OsString> { words.iter().map(OsString::from).collect() };
+    let mut argv = match language {
+        Language::Cpp => words(&[
+            "g++",
+            "-O2",
+            "-Wall",
+            "-lm",
+            "-static",
+            "-std=gnu++17",
+            "-DONLINE_JUDGE",
+            "-DBOJ",
+        ]),
+        Language::C => words(&[
+            "gcc",
+            "-O2",
+            "-Wall",
+            "-lm",
+            "-static",
+            "-std=gnu11",
+            "-DONLINE_JUDGE",
+            "-DBOJ",
+        ]),
+        Language::Rust => words(&["rustc", "--edition", "2021", "-O"]),
+        Language::Java => {
+            let mut argv = words(&["javac", "--release", "11", "-encoding", "UTF-8", "-d"]);
+            argv.push(output.as_os_str().to_owned());
+            argv.push(source.as_os_str().to_owned());
+            return Some(argv);
+        }
+        Language::Python | Language::JavaScript => return None,
+    };
+    argv.push("-o".into());
+    argv.push(output.as_os_str().to_owned());
+    argv.push(source.as_os_str().to_owned());
+    Some(argv)
+}
+
+/// The folder `built`, made by `make` in a fresh folder beside it and then
+/// renamed into place, unless it is already there with its `artifact` (a
+/// finished build: the rename is atomic, so a half-made folder never has
+/// the final name). A folder whose artifact is gone (a cleaner of the
+/// temporary folder) is made again.
+pub(crate) fn build_once(
+    built: &Path,
+    artifact: &str,
+    make: impl FnOnce(&Path) -> Result<(), PrepareError>,
+) -> Result<PathBuf, PrepareError> {
+    if built.join(artifact).is_file() {
+        return Ok(built.to_path_buf());
+    }
+    let _ = std::fs::remove_dir_all(built);
+    let partial = built.with_extension(format!("partial-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&partial);
+    std::fs::create_dir_all(&partial)
+        .map_err(|e| PrepareError::Other(format!("{}: {e}", partial.display())))?;
+    let made = make(&partial);
+    if made.is_err() {
+        let _ = std::fs::remove_dir_all(&partial);
+        made?;
+    }
+    if std::fs::rename(&partial, built).is_err() {
+        // Another run finished the same build first: use it.
+        let _ = std::fs::remove_dir_all(&partial);
+    }
+    Ok(built.to_path_buf())
+}
+
+/// Runs a compiler in `dir`; its complaint, with the build folder's paths
+/// shown as the user's file, is a compile error.
+pub(crate) fn compile(
+    argv: &[OsString],
+    dir: &Path,
+    user_file: &Path,
+    renamed: &str,
+) -> Result<(), PrepareError> {
+    let folder = dir.display().to_string();
+    // The compiler runs in the build folder and is given its files by
+    // their names there (`Main.rs`, not the cache's path): what it writes
+    // into the program, a Rust panic's location say, is then what the
+    // judge's would be.
+    let argv: Vec<OsString> = argv
+        .iter()
+        .map(|a| match a.to_string_lossy().strip_prefix(&folder) {
+            None => a.clone(),
+            Some("") => ".".into(),
+            Some(rest) => rest.trim_start_matches('/').into(),
+        })
+        .collect();
+    let command = argv
+        .iter()
+        .map(|a| a.to_string_lossy())
+        .collect::<Vec<_>>()
+        .join(" ");
+    // The compiler's own temporary files go into the build folder, and so
+    // are removed with it, whatever ends the compile (an interrupt, say).
+    // Its messages all go to stdout, whose first part the runner keeps
+    // (of stderr it keeps the last): a long complaint is shown from its
+    // first error.
+    let mut with_temporary: Vec<OsString> = vec![
+        "sh".into(),
+        "-c".into(),
+        "exec 2>&1; exec \"$@\"".into(),
+        "sh".into(),
+        "env".into(),
+    ];
+    let mut setting = OsString::from("TMPDIR=");
+    setting.push(dir.as_os_str());
+    with_temporary.push(setting);
+    with_temporary.extend(argv.iter().cloned());
+    let outcome = sandbox::run(
+        &Program::Command {
+            argv: with_temporary,
+            dir: dir.to_path_buf(),
+        },
+        Path::new("/dev/null"),
+        &Limits {
+            time: COMPILE_TIME,
+            memory: COMPILE_MEMORY,
+            output: 1 << 20,
+            address_space: None,
+            file_size: None,
+        },
+    )
+    .map_err(|e| {
+        PrepareError::Other(format!(
+            "cannot run {}: {e} (is it installed?)",
+            argv[0].to_string_lossy()
+        ))
+    })?;
+    if outcome.ending == sandbox::Ending::Exited(127) && outcome.stopped.is_none() {
+        // `env` could not find the compiler.
+        return Err(PrepareError::Other(format!(
+            "cannot run {}: {} (is it installed?)",
+            argv[0].to_string_lossy(),
+            String::from_utf8_lossy(&outcome.stderr).trim()
+        )));
+    }
+    if outcome.stopped == Some(sandbox::Stop::Interrupted) {
+        return Err(PrepareError::Other(
+            "interrupted while compiling".to_string(),
+        ));
+    }
+    if outcome.ending == sandbox::Ending::Exited(0) && outcome.stopped.is_none() {
+        return Ok(());
+    }
+    let mut message = String::from_utf8_lossy(&outcome.stderr).into_owned();
+    message.push_str(&String::from_utf8_lossy(&outcome.stdout));
+    if let Some(cause) = out_of_room(&outcome, &message) {
+        // Not the solution's fault: no verdict, the command stops.
+        return Err(PrepareError::Other(format!(
+            "cannot compile {}: the build folder {folder} ran out of room ({cause}); free some \
+             space or set TMPDIR to another folder",
+            user_file.display()
+        )));
+    }
+    // The compiler names the build folder's copy (`/tmp/.../Main.cc`, or
+    // `Main.cc` alone): the user reads their own file's name.
+    let user_name = user_file
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let user_folder = user_file.parent().unwrap_or(dir).display().to_string();
+    let message = message
+        .replace(&format!("{folder}/"), &format!("{user_folder}/"))
+        .replace(&folder, &user_folder)
+        // Only where it names the file (`Main.java:3: error`), not in the
+        // compiler's words.
+        .replace(&format!("{renamed}:"), &format!("{user_name}:"));
+    let message = if message.contains("should be declared in a file named") {
+        format!(
+            "{message}\n(the judge compiles the file as {renamed}: its public class must be Main)"
+        )
+    } else {
+        message
+    };
+    Err(PrepareError::Compile {
+        command,
+        // When the compiler was stopped, not refused the file, say so: its
+        // own message is then cut short or empty.
+        message: match outcome.stopped {
+            Some(sandbox::Stop::Time) => format!(
+                "the compiler was stopped after {} s, the limit for a compile\n{message}",
+                COMPILE_TIME.as_secs()
+            ),
+            Some(sandbox::Stop::Memory) => format!(
+                "the compiler was stopped at {} GiB of memory, the limit for a compile\n{message}",
+                COMPILE_MEMORY >> 30
+            ),
+            Some(sandbox::Stop::Output) => {
+                format!(
+                    "the compiler wrote more than 1 MiB of messages; the first part:\n{message}"
+                )
+            }
+            Some(sandbox::Stop::Processes) => {
+                format!("the compiler started too many processes\n{message}")
+            }
+            _ => message,
+        },
+    })
+}
+
+/// A file of a build folder that could not be written (a full disk, say).
+pub(crate) fn cannot_write(dir: &Path, e: std::io::Error) -> PrepareError {
+    PrepareError::Other(format!(
+        "cannot write the build folder {}: {e}",
+        dir.display()
+    ))
+}
+
+/// Why a compile failed for want of room to write its files (a full disk,
+/// a quota, or a file size limit, `ulimit -f`), if that is why: then it
+/// says nothing of the solution.
+fn out_of_room(outcome: &sandbox::Outcome, message: &str) -> Option<String> {
+    if outcome.ending == sandbox::Ending::Signalled(libc::SIGXFSZ) {
+        return Some("the file size limit, ulimit -f".to_string());
+    }
+    const CAUSES: [&str; 4] = [
+        "No space left on device",
+        "Disk quota exceeded",
+        "File too large",
+        "File size limit exceeded",
+    ];
+    CAUSES
+        .iter()
+        .find(|cause| message.contains(*cause))
+        .map(|cause| cause.to_string())
+}
+
+/// Checks an interpreted file's syntax without writing anything (no
+/// `__pycache__` beside it): a syntax error is a compile error.
+pub(crate) fn check_syntax(language: Language, path: &Path) -> Result<(), PrepareError> {
+    let argv: Vec<OsString> = match language {
+        Language::Python => vec![
+            "python3".into(),
+            "-c".into(),
+            "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')".into(),
+            path.as_os_str().to_owned(),
+        ],
+        _ => vec!["node".into(), "--check".into(), path.as_os_str().to_owned()],
+    };
+    let scratch = sandbox::Scratch::new("check").map_err(|e| PrepareError::Other(e.to_string()))?;
+    let name = path
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    compile(&argv, scratch.path(), path, &name)
+}
