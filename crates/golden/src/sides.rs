@@ -15,7 +15,7 @@ type Check = fn(&Path, &Path, &Path) -> Result<(), Failed>;
 
 /// The side-output trials of the binary at `binary`, for its sample.
 pub fn trials(binary: &Path, binary_name: &str) -> Vec<Trial> {
-    let checks: [(&str, Check); 5] = [
+    let checks: [(&str, Check); 6] = [
         (
             "replay-never-overwrites-the-input",
             never_overwrites_the_input,
@@ -32,6 +32,10 @@ pub fn trials(binary: &Path, binary_name: &str) -> Vec<Trial> {
         (
             "explain-failure-keeps-the-answer",
             explain_failure_keeps_the_answer,
+        ),
+        (
+            "answer-past-the-file-size-limit-is-status-3",
+            answer_past_the_file_size_limit,
         ),
     ];
     checks
@@ -131,7 +135,12 @@ fn never_mixes_into_stdout(binary: &Path, dir: &Path, sample: &Path) -> Result<(
 
 fn refuses_what_cannot_take_a_page(binary: &Path, dir: &Path, sample: &Path) -> Result<(), Failed> {
     let missing = dir.join("no-such-folder/page.html");
-    for target in [Path::new("/dev/full"), dir, missing.as_path()] {
+    for target in [
+        Path::new("/dev/full"),
+        dir,
+        missing.as_path(),
+        Path::new(""),
+    ] {
         let (status, stdout, stderr) =
             run(Command::new(binary).arg(sample).arg("--replay").arg(target))?;
         if status != Some(2) || !stdout.is_empty() || stderr.lines().count() != 1 {
@@ -151,12 +160,10 @@ fn refuses_what_cannot_take_a_page(binary: &Path, dir: &Path, sample: &Path) -> 
 fn failure_keeps_the_answer(binary: &Path, dir: &Path, sample: &Path) -> Result<(), Failed> {
     let page = dir.join("page.html");
     fs::write(&page, "the old page").map_err(|e| e.to_string())?;
-    // A disk that fills at 1 KiB: every file write past it fails.
+    // A file size limit of 1 KiB: every file write past it fails (the
+    // binary ignores SIGXFSZ, which would otherwise kill it unheard).
     let (status, stdout, stderr) = run(Command::new("sh")
-        .args([
-            "-c",
-            "trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$1\" --replay \"$2\"",
-        ])
+        .args(["-c", "ulimit -f 1; exec \"$0\" \"$1\" --replay \"$2\""])
         .arg(binary)
         .arg(sample)
         .arg(&page))?;
@@ -190,6 +197,21 @@ fn failure_keeps_the_answer(binary: &Path, dir: &Path, sample: &Path) -> Result<
             &text[..text.len().min(40)]
         )
         .into());
+    }
+    Ok(())
+}
+
+/// An answer that cannot be written (past `ulimit -f`) is status 3 and one
+/// line, not a death by SIGXFSZ.
+fn answer_past_the_file_size_limit(binary: &Path, dir: &Path, sample: &Path) -> Result<(), Failed> {
+    let out = dir.join("out.txt");
+    let (status, _, stderr) = run(Command::new("sh")
+        .args(["-c", "ulimit -f 0; exec \"$0\" \"$1\" > \"$2\""])
+        .arg(binary)
+        .arg(sample)
+        .arg(&out))?;
+    if status != Some(3) || stderr.lines().count() != 1 {
+        return Err(format!("status {status:?}, stderr {stderr:?}").into());
     }
     Ok(())
 }

@@ -94,23 +94,29 @@ fn set_process_limits(address_space: Option<u64>, file_size: Option<u64>) {
 /// A run's stack may grow to its memory limit, whatever the stack limit
 /// of the shell the tool was started from (often 8 MiB): the judges limit
 /// a solution's memory, not its stack apart, and a verdict must not depend
-/// on the caller's `ulimit -s`. A hard limit below it is left as it is.
+/// on the caller's `ulimit -s`. Only a hard limit below it (`ulimit -H -s`)
+/// holds it lower: the stack then gets that much.
 fn set_stack_limit(bytes: u64) {
-    let limit = libc::rlimit {
-        rlim_cur: bytes as libc::rlim_t,
-        rlim_max: bytes as libc::rlim_t,
-    };
     // SAFETY: getrlimit and setrlimit with pointers to live locals.
     unsafe {
         let mut current = libc::rlimit {
             rlim_cur: 0,
             rlim_max: 0,
         };
-        if libc::getrlimit(libc::RLIMIT_STACK, &mut current) == 0
-            && (current.rlim_max == libc::RLIM_INFINITY || current.rlim_max >= limit.rlim_max)
-        {
-            libc::setrlimit(libc::RLIMIT_STACK, &limit);
+        if libc::getrlimit(libc::RLIMIT_STACK, &mut current) != 0 {
+            return;
         }
+        let wanted = bytes as libc::rlim_t;
+        let most = if current.rlim_max == libc::RLIM_INFINITY {
+            wanted
+        } else {
+            wanted.min(current.rlim_max)
+        };
+        let limit = libc::rlimit {
+            rlim_cur: most,
+            rlim_max: current.rlim_max,
+        };
+        libc::setrlimit(libc::RLIMIT_STACK, &limit);
     }
 }
 

@@ -4,6 +4,8 @@
 //!
 //! - [`runner`]: spinning children, floods, memory hogs, sleepers, signals,
 //!   forks, and what each leaves behind (nothing);
+//! - [`environment`]: a full disk or `ulimit -f` during a compile, the
+//!   stack a run gets, `--lang` against a source file;
 //! - [`hostile`]: interrupts, escapes, snooping, special files, a closed
 //!   reader, broken interpreters;
 //! - [`judge`]: verdicts, diffs, bad case files, limits and languages;
@@ -11,6 +13,7 @@
 //! - [`solutions`]: the correct and buggy user solutions of
 //!   `tests/solutions/`, judged and stressed.
 
+mod environment;
 mod hostile;
 mod judge;
 mod new_problem;
