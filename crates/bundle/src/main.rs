@@ -117,11 +117,12 @@ fn run() -> Result<(), (u8, String)> {
             ),
         ));
     }
-    if out_dir.exists() && !out_dir.is_dir() {
+    if std::fs::symlink_metadata(&out_dir).is_ok() && !out_dir.is_dir() {
         return Err((
             2,
             format!(
-                "error: --out {} is a file; it names the folder the bundles go in",
+                "error: --out {} is not a folder (a file, or a link to nothing); it names the \
+                 folder the bundles go in",
                 out_dir.display()
             ),
         ));

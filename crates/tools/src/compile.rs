@@ -13,6 +13,9 @@ use crate::sandbox::{self, Limits, Program};
 /// A compile's time limit: a judge's compile takes seconds; this stops one
 /// that never ends (an `#include "/dev/zero"`, say).
 const COMPILE_TIME: Duration = Duration::from_secs(120);
+/// The most a compile may write: a judge keeps compiling past many
+/// warnings, so this only stops one that never ends.
+const COMPILE_MESSAGES: u64 = 64 << 20;
 /// A compile's memory limit, for the same reason: 4 GiB, more than any
 /// solution of a judge's source limit needs.
 const COMPILE_MEMORY: u64 = 4 << 30;
@@ -142,7 +145,7 @@ pub(crate) fn compile(
         &Limits {
             time: COMPILE_TIME,
             memory: COMPILE_MEMORY,
-            output: 1 << 20,
+            output: COMPILE_MESSAGES,
             address_space: None,
             file_size: None,
         },
@@ -171,11 +174,11 @@ pub(crate) fn compile(
     }
     let mut message = String::from_utf8_lossy(&outcome.stderr).into_owned();
     message.push_str(&String::from_utf8_lossy(&outcome.stdout));
-    if let Some(cause) = out_of_room(&outcome, &message) {
+    if let Some(cause) = out_of_room(dir, &outcome, &message) {
         // Not the solution's fault: no verdict, the command stops.
         return Err(PrepareError::Other(format!(
-            "cannot compile {}: the build folder {folder} ran out of room ({cause}); free some \
-             space or set TMPDIR to another folder",
+            "cannot compile {}: the folder {folder} ran out of room ({cause}); free some space \
+             or set TMPDIR to another folder",
             user_file.display()
         )));
     }
@@ -213,7 +216,8 @@ pub(crate) fn compile(
             ),
             Some(sandbox::Stop::Output) => {
                 format!(
-                    "the compiler wrote more than 1 MiB of messages; the first part:\n{message}"
+                    "the compiler wrote more than {} MiB of messages; the first part:\n{message}",
+                    COMPILE_MESSAGES >> 20
                 )
             }
             Some(sandbox::Stop::Processes) => {
@@ -233,22 +237,70 @@ pub(crate) fn cannot_write(dir: &Path, e: std::io::Error) -> PrepareError {
 }
 
 /// Why a compile failed for want of room to write its files (a full disk,
-/// a quota, or a file size limit, `ulimit -f`), if that is why: then it
-/// says nothing of the solution.
-fn out_of_room(outcome: &sandbox::Outcome, message: &str) -> Option<String> {
+/// a file size limit, `ulimit -f`), if that is why: then it says nothing of
+/// the solution. The compiler's words alone do not say so (a source may
+/// quote them in an `#error`): the folder must also be short of room, or
+/// the process held to a file size limit, and the compiler must say so or
+/// die of it (the linker dies of SIGBUS writing into a full memory-backed
+/// folder).
+fn out_of_room(dir: &Path, outcome: &sandbox::Outcome, message: &str) -> Option<String> {
     if outcome.ending == sandbox::Ending::Signalled(libc::SIGXFSZ) {
         return Some("the file size limit, ulimit -f".to_string());
     }
-    const CAUSES: [&str; 4] = [
-        "No space left on device",
-        "Disk quota exceeded",
-        "File too large",
-        "File size limit exceeded",
-    ];
-    CAUSES
+    let short = short_of_room(dir);
+    // Each condition has its own words: a full folder's and a file size
+    // limit's.
+    let causes: &[&str] = match (short, file_size_limited()) {
+        (true, _) => &[
+            "No space left on device",
+            "Disk quota exceeded",
+            "Bus error",
+            "signal 7",
+        ],
+        (false, true) => &["File too large", "File size limit exceeded", "signal 25"],
+        (false, false) => return None,
+    };
+    let died =
+        matches!(outcome.ending, sandbox::Ending::Signalled(signal) if signal == libc::SIGBUS);
+    causes
         .iter()
         .find(|cause| message.contains(*cause))
         .map(|cause| cause.to_string())
+        .or_else(|| (short && died).then(|| "the compiler died of SIGBUS".to_string()))
+        .map(|cause| {
+            if short {
+                format!("{cause}; the folder has under 64 MiB free")
+            } else {
+                format!("{cause}; a file size limit, ulimit -f, is set")
+            }
+        })
+}
+
+/// Whether the file system of `dir` has under 64 MiB, or no file entries,
+/// free for this user.
+fn short_of_room(dir: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(path) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: statvfs with a valid C string and a pointer to a local.
+    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(path.as_ptr(), &mut stat) } != 0 {
+        return false;
+    }
+    let free = (stat.f_bavail as u64).saturating_mul(stat.f_frsize as u64);
+    free < 64 << 20 || (stat.f_files > 0 && stat.f_favail == 0)
+}
+
+/// Whether this process, and so its compiles, has a file size limit.
+fn file_size_limited() -> bool {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit with a pointer to a local.
+    let read = unsafe { libc::getrlimit(libc::RLIMIT_FSIZE, &mut limit) } == 0;
+    read && limit.rlim_cur != libc::RLIM_INFINITY
 }
 
 /// Checks an interpreted file's syntax without writing anything (no

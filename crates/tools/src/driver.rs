@@ -20,21 +20,37 @@ pub fn is_function_only(language: Language, source: &str, call: &Call) -> bool {
     // Comments and string literals say nothing of what the code does (`#
     // reads input()` in a comment, a `main` in a string).
     let source = &code_only(language, source);
-    let defines = |prefix: &str| {
-        source
-            .lines()
-            .any(|line| line.trim_start().starts_with(prefix))
-    };
     match language {
         Language::Python => {
-            defines(&format!("def {}(", call.function))
-                && !["input(", "sys.stdin", "open(0", "stdin.read"]
-                    .iter()
-                    .any(|reads| has_word(source, reads))
+            source.lines().any(|line| {
+                line.trim_start()
+                    .strip_prefix("def ")
+                    .is_some_and(|rest| is_call_of(rest.trim_start(), call.function))
+            }) && !["input(", "sys.stdin", "open(0", "stdin.read"]
+                .iter()
+                .any(|reads| has_word(source, reads))
         }
-        Language::Cpp => source.contains(&format!("{}(", call.function)) && !has_main(source),
+        Language::Cpp => {
+            let compiled = compiled_part(source);
+            has_call_of(&compiled, call.function) && !has_call_of(&compiled, "main")
+        }
         _ => false,
     }
+}
+
+/// Whether `text` starts with `name` and then, after any spaces, `(`.
+fn is_call_of(text: &str, name: &str) -> bool {
+    text.strip_prefix(name)
+        .is_some_and(|rest| rest.trim_start().starts_with('('))
+}
+
+/// Whether `name (` is in `source` as a name of its own (not the end of a
+/// longer one: `domain(` is not `main(`).
+fn has_call_of(source: &str, name: &str) -> bool {
+    source.match_indices(name).any(|(at, _)| {
+        let before = source[..at].chars().next_back();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && is_call_of(&source[at..], name)
+    })
 }
 
 /// `source` with its comments and the insides of its string literals
@@ -107,34 +123,67 @@ fn has_word(source: &str, word: &str) -> bool {
     })
 }
 
-/// Whether C or C++ source defines `main` outside any preprocessor
-/// conditional: a `main` between `#ifdef LOCAL` and `#endif` is a local
-/// test harness, which the judge's compile leaves out.
-fn has_main(source: &str) -> bool {
-    let mut depth = 0usize;
-    let outside_conditionals: String = source
-        .lines()
-        .map(|line| {
-            let directive = line.trim_start().strip_prefix('#').map(str::trim_start);
-            match directive {
-                Some(d) if d.starts_with("if") => depth += 1,
-                Some(d) if d.starts_with("endif") => depth = depth.saturating_sub(1),
-                _ => {}
+/// The lines of C or C++ source the judge's compile sees, as far as its
+/// preprocessor conditionals can be told without compiling: `#ifdef NAME`
+/// and `#if defined(NAME)` are taken only for the names the compile
+/// defines (`ONLINE_JUDGE`, `BOJ`), `#ifndef` and `#if !defined` the other
+/// way, `#if 0` and `#if 1` as they say, `#else` the other way; any other
+/// condition is taken as true, so that a `main` under it still counts.
+/// So a `main` between `#ifdef LOCAL` and `#endif` (a local test harness)
+/// is left out, and one after `#else` is kept.
+fn compiled_part(source: &str) -> String {
+    const DEFINED: [&str; 2] = ["ONLINE_JUDGE", "BOJ"];
+    let defined = |name: &str| DEFINED.contains(&name.trim());
+    // Per open conditional: whether its branch now is taken, and whether
+    // it could tell (an unknown condition is taken in every branch).
+    let mut open: Vec<(bool, bool)> = Vec::new();
+    let mut kept = Vec::new();
+    for line in source.lines() {
+        let directive = line.trim_start().strip_prefix('#').map(str::trim_start);
+        match directive {
+            Some(d) if d.starts_with("ifdef") => open.push((defined(&d[5..]), true)),
+            Some(d) if d.starts_with("ifndef") => open.push((!defined(&d[6..]), true)),
+            Some(d) if d.starts_with("if") => {
+                let condition: String = d[2..].chars().filter(|c| !c.is_whitespace()).collect();
+                let named = |c: &str| {
+                    c.strip_prefix("defined(")
+                        .and_then(|r| r.strip_suffix(')'))
+                        .or_else(|| c.strip_prefix("defined"))
+                        .map(defined)
+                };
+                open.push(match condition.as_str() {
+                    "0" => (false, true),
+                    "1" => (true, true),
+                    c => match (named(c), c.strip_prefix('!').and_then(named)) {
+                        (Some(is), _) => (is, true),
+                        (None, Some(is)) => (!is, true),
+                        _ => (true, false),
+                    },
+                });
             }
-            if depth == 0 && directive.is_none() {
-                line
-            } else {
-                ""
+            Some(d) if d.starts_with("el") => {
+                if let Some(top) = open.last_mut() {
+                    // `#else` and `#elif`: the other branch, when known.
+                    *top = if top.1 {
+                        (!top.0, d.starts_with("else"))
+                    } else {
+                        (true, false)
+                    };
+                }
             }
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
-    let source = outside_conditionals.as_str();
-    source.match_indices("main").any(|(at, _)| {
-        let before = source[..at].chars().next_back();
-        let after = source[at + 4..].trim_start();
-        !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after.starts_with('(')
-    })
+            Some(d) if d.starts_with("endif") => {
+                open.pop();
+            }
+            _ => {}
+        }
+        let taken = open.iter().all(|&(taken, _)| taken);
+        kept.push(if taken && directive.is_none() {
+            line
+        } else {
+            ""
+        });
+    }
+    kept.join("\n")
 }
 
 /// The Python driver: run as `python3 driver.py SOLUTION.py`.
@@ -319,6 +368,22 @@ mod tests {
         // After the conditional, a `main` counts again.
         let after = format!("#if 1\n#endif\n{cpp}int main() {{}}\n");
         assert!(!is_function_only(Language::Cpp, &after, call));
+        // A `main` after `#else` of a name the judge does not define is
+        // compiled; one under `#ifndef ONLINE_JUDGE` is not.
+        let other = format!("{cpp}#ifdef LOCAL\nvoid t() {{}}\n#else\nint main() {{}}\n#endif\n");
+        assert!(!is_function_only(Language::Cpp, &other, call));
+        let not_judged = format!("{cpp}#ifndef ONLINE_JUDGE\nint main() {{}}\n#endif\n");
+        assert!(is_function_only(Language::Cpp, &not_judged, call));
+        // Spaces before the parenthesis.
+        let spaced = cpp.replace("solution(", "solution (");
+        assert!(is_function_only(Language::Cpp, &spaced, call));
+        let python = "def solution (board, aloc, bloc):\n    return 0\n";
+        assert!(is_function_only(Language::Python, python, call));
+        assert!(!is_function_only(
+            Language::Cpp,
+            &format!("{spaced}int main (void) {{}}\n"),
+            call
+        ));
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //!   C11 line (`gcc ... -std=gnu11`).
 //! - `.rs` compiles with `rustc --edition 2021 -O`, Baekjoon's Rust 2021.
 //! - `.java` compiles with `javac --release 11` as `Main.java` and runs as
-//!   `java -Xss512m -XX:+UseSerialGC Main`; `.js` runs with `node`.
+//!   `java -Xss512m -XX:+UseSerialGC Main`; `.js` runs with `node
+//!   --stack-size=65536`, as on Baekjoon.
 //! - Any other file runs as it is, if it is executable; `-c "COMMAND"`
 //!   runs a shell command (online-judge-tools' convention).
 //!
@@ -286,7 +287,9 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
                 Language::Python => {
                     vec!["python3".into(), "-B".into(), "-W".into(), "ignore".into()]
                 }
-                _ => vec!["node".into()],
+                // Baekjoon's line: a 64 MiB stack for the engine (the
+                // process's own is the memory limit, see the runner).
+                _ => vec!["node".into(), "--stack-size=65536".into()],
             };
             let mut argv = interpreter;
             if let Some(driver) = &driver {
@@ -306,7 +309,7 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
                         call.function
                     ),
                     (Language::Python, None) => "run with python3".to_string(),
-                    _ => "run with node".to_string(),
+                    _ => "run with node --stack-size=65536".to_string(),
                 },
                 driver: call.is_some(),
             })

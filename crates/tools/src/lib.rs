@@ -36,7 +36,9 @@ use std::path::{Path, PathBuf};
 /// The workspace root (two levels above this crate), where the installed
 /// commands still find the golden cases.
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    // Shown in reports: `/path/to/grid-games/inputs`, not `.../crates/tools/../../inputs`.
+    root.canonicalize().unwrap_or(root)
 }
 
 /// The registered problem called `name`, or an error listing them.
@@ -223,6 +225,27 @@ pub fn flag_language(parser: &mut lexopt::Parser) -> Result<language::Language, 
     })
 }
 
+/// The lines of a compiler's message worth showing, at most `most`: from
+/// the line before its first error (the compiler's context line, `In
+/// function ...`) when warnings before it would fill them, so that they do
+/// not hide it. Returns the lines left out before them, the lines, and the
+/// lines left out after them.
+pub fn compile_message_lines(message: &str, most: usize) -> (usize, Vec<&str>, usize) {
+    let lines: Vec<&str> = message.lines().collect();
+    let first_error = lines
+        .iter()
+        .position(|line| line.contains("error") || line.contains("Error"))
+        .unwrap_or(0);
+    let start = if first_error >= most {
+        first_error - 1
+    } else {
+        0
+    };
+    let shown: Vec<&str> = lines[start..].iter().take(most).copied().collect();
+    let after = lines.len() - start - shown.len();
+    (start, shown, after)
+}
+
 /// `count` and the noun, in the plural unless the count is one: `1 case`,
 /// `2 cases` (nouns that take an `s`).
 pub fn counted(count: impl Into<u64>, noun: &str) -> String {
@@ -244,8 +267,22 @@ pub fn user_id() -> u32 {
 /// ours): what the commands keep in a folder of a shared place (the build
 /// cache, saved stress cases) cannot be planted or read by another user.
 pub fn private_folder(folder: &Path) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(folder)
-        .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
+    // Only the folder itself is made: a temporary folder (TMPDIR) that
+    // does not exist is the user's to fix, not to be made here.
+    if let Some(parent) = folder.parent().filter(|p| !p.as_os_str().is_empty()) {
+        if !parent.is_dir() {
+            return Err(format!(
+                "cannot make {}: the folder {} does not exist (is TMPDIR a folder?)",
+                folder.display(),
+                parent.display()
+            ));
+        }
+    }
+    match std::fs::create_dir(folder) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(format!("cannot make {}: {e}", folder.display())),
+    }
     #[cfg(unix)]
     {
         use std::os::unix::fs::{MetadataExt, PermissionsExt};

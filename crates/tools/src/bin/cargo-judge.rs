@@ -94,7 +94,9 @@ fn read_arguments() -> Result<Option<Request>, String> {
             Short('c') | Long("command") => {
                 let command = parser
                     .value()
-                    .map_err(|_| "-c needs a COMMAND that runs the solution".to_string())?;
+                    .ok()
+                    .filter(|command| !command.to_string_lossy().trim().is_empty())
+                    .ok_or_else(|| "-c needs a COMMAND that runs the solution".to_string())?;
                 let command = command
                     .into_string()
                     .map_err(|_| "the command is not UTF-8 text".to_string())?;
@@ -197,12 +199,15 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
                     "CE   {} does not compile ({command}):",
                     solution.shown()
                 );
-                let lines: Vec<&str> = message.lines().collect();
-                for line in &lines[..lines.len().min(40)] {
+                let (before, lines, left) = tools::compile_message_lines(&message, 40);
+                if before > 0 {
+                    let _ = writeln!(out, "     ({before} lines before the first error left out)");
+                }
+                for line in lines {
                     let _ = writeln!(out, "     {}", tools::printable(line));
                 }
-                if lines.len() > 40 {
-                    let _ = writeln!(out, "     ... and {} more lines", lines.len() - 40);
+                if left > 0 {
+                    let _ = writeln!(out, "     ... and {left} more lines");
                 }
                 let _ = writeln!(out, "0 passed, 1 failed");
                 return Ok(false);

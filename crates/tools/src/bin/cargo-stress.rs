@@ -104,7 +104,9 @@ fn read_arguments() -> Result<Option<Request>, String> {
             Short('c') | Long("command") => {
                 let command = parser
                     .value()
-                    .map_err(|_| "-c needs a COMMAND that runs the solution".to_string())?
+                    .ok()
+                    .filter(|command| !command.to_string_lossy().trim().is_empty())
+                    .ok_or_else(|| "-c needs a COMMAND that runs the solution".to_string())?
                     .into_string()
                     .map_err(|_| "the command is not UTF-8 text".to_string())?;
                 set_solution(&mut request, Solution::Shell(command))?;
@@ -189,9 +191,12 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
         Some(dir) if dir.as_os_str().is_empty() => {
             return Err("--save needs a folder, not an empty name".to_string())
         }
-        Some(dir) if dir.exists() && !dir.is_dir() => {
+        // A file, or a link to nothing or to a file, where the folder
+        // would go: said now, not after the search.
+        Some(dir) if std::fs::symlink_metadata(dir).is_ok() && !dir.is_dir() => {
             return Err(format!(
-                "--save {} is a file; it names the folder a failure is saved in",
+                "--save {} is not a folder (a file, or a link to nothing); it names the \
+                 folder a failure is saved in",
                 dir.display()
             ))
         }
@@ -230,8 +235,15 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
                     "CE   {} does not compile ({command}):",
                     solution.shown()
                 );
-                for line in message.lines().take(40) {
+                let (before, lines, left) = tools::compile_message_lines(&message, 40);
+                if before > 0 {
+                    let _ = writeln!(out, "     ({before} lines before the first error left out)");
+                }
+                for line in lines {
                     let _ = writeln!(out, "     {}", tools::printable(line));
+                }
+                if left > 0 {
+                    let _ = writeln!(out, "     ... and {left} more lines");
                 }
                 return Ok(false);
             }

@@ -122,3 +122,96 @@ fn lang_cannot_change_a_source_files_language() {
     assert_eq!(status, Some(2), "{out}");
     assert!(out.contains("--lang py does not apply to mine.c"), "{out}");
 }
+
+#[test]
+fn a_quoted_out_of_room_phrase_is_a_compile_error() {
+    if !have("gcc") {
+        return;
+    }
+    let (folder, source) = case_and_solution("quoted-no-room", "#error No space left on device\n");
+    let (status, out) = run(
+        "judge",
+        &[
+            "game2048",
+            folder.to_str().unwrap(),
+            source.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("CE ") && out.contains("#error"), "{out}");
+}
+
+#[test]
+fn warnings_before_the_first_error_do_not_hide_it() {
+    if !have("g++") {
+        return;
+    }
+    let folder = scratch("warnings-first");
+    std::fs::write(folder.join("a.in"), "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
+    std::fs::write(folder.join("a.out"), "16\n").unwrap();
+    let mut body = String::new();
+    for k in 0..60 {
+        body += &format!("int f{k}() {{ int unused{k}; return 0; }}\n");
+    }
+    body += "int main() { undefined_thing(); }\n";
+    let source = folder.join("warned.cpp");
+    std::fs::write(&source, body).unwrap();
+    let (status, out) = run(
+        "judge",
+        &[
+            "game2048",
+            folder.to_str().unwrap(),
+            source.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, Some(1), "{out}");
+    assert!(
+        out.contains("lines before the first error left out"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: ‘undefined_thing’") || out.contains("error: 'undefined_thing'"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_missing_temporary_folder_is_named_never_made() {
+    let missing = scratch("missing-tmp").join("not/there");
+    let output = Command::new(binary("stress"))
+        .args(["puyo", "-c", "cat > /dev/null; echo 0", "--seconds", "1"])
+        .env("TMPDIR", &missing)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("does not exist"), "{text}");
+    assert!(!missing.exists());
+}
+
+#[test]
+fn save_and_out_must_be_folders_even_through_links() {
+    let folder = scratch("dangling-save");
+    let link = folder.join("dangling");
+    std::os::unix::fs::symlink(folder.join("nowhere/at/all"), &link).unwrap();
+    let started = std::time::Instant::now();
+    let (status, out) = run(
+        "stress",
+        &[
+            "puyo",
+            "-c",
+            "cat > /dev/null; echo 0",
+            "--save",
+            link.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("not a folder"), "{out}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "refused only after the search"
+    );
+    let (status, out) = run("judge", &["puyo", "-c", ""]);
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("-c needs a COMMAND"), "{out}");
+}
