@@ -117,14 +117,19 @@ fn run() -> Result<(), (u8, String)> {
             ),
         ));
     }
-    if std::fs::symlink_metadata(&out_dir).is_ok() && !out_dir.is_dir() {
+    if let Some(problem) = args
+        .iter()
+        .find(|p| !bundle::problems().contains(&p.as_str()))
+    {
         return Err((
             2,
-            format!(
-                "error: --out {} is not a folder (a file, or a link to nothing); it names the \
-                 folder the bundles go in",
-                out_dir.display()
-            ),
+            format!("error: no problem named {problem:?}\n{}", usage()),
+        ));
+    }
+    if let Some(why) = cli::files::not_a_folder(&out_dir) {
+        return Err((
+            2,
+            format!("error: --out {why}; it names the folder the bundles go in"),
         ));
     }
     std::fs::create_dir_all(&out_dir).map_err(|e| {

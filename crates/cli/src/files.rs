@@ -45,6 +45,38 @@ fn write_temporary(path: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
     }
 }
 
+/// Why `path` cannot be a folder to write into, if it cannot: it, or the
+/// nearest part of it that exists, is a file or a link to nothing (a
+/// trailing `/` changes nothing). Said before any work, so that a command
+/// never finds it out only when it comes to save.
+pub fn not_a_folder(path: &Path) -> Option<String> {
+    let whole: std::path::PathBuf = path.components().collect();
+    for part in whole
+        .ancestors()
+        .filter(|part| !part.as_os_str().is_empty())
+    {
+        match std::fs::symlink_metadata(part) {
+            Ok(_) if part.is_dir() => return None,
+            Ok(_) => {
+                return Some(if part == whole {
+                    format!(
+                        "{} is not a folder (a file, or a link to nothing)",
+                        path.display()
+                    )
+                } else {
+                    format!(
+                        "{} cannot be made: {} is not a folder (a file, or a link to nothing)",
+                        path.display(),
+                        part.display()
+                    )
+                })
+            }
+            Err(_) => continue,
+        }
+    }
+    None
+}
+
 /// Replaces (or creates) `path` with `bytes`, all at once: a reader sees the
 /// old file or the new one, never part of one.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
@@ -67,6 +99,33 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_folder_target_through_a_file_or_a_dangling_link_is_refused() {
+        let dir = std::env::temp_dir().join(format!("cli-folders-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("file"), "").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("dangling")).unwrap();
+        for bad in [
+            "file",
+            "file/",
+            "file/sub",
+            "dangling",
+            "dangling/",
+            "dangling/sub",
+        ] {
+            if bad.starts_with("dangling") && cfg!(not(unix)) {
+                continue;
+            }
+            assert!(not_a_folder(&dir.join(bad)).is_some(), "{bad}");
+        }
+        for good in ["", "new", "new/deeper"] {
+            assert_eq!(not_a_folder(&dir.join(good)), None, "{good}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn atomic_and_new_writes() {

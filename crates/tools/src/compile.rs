@@ -174,7 +174,11 @@ pub(crate) fn compile(
     }
     let mut message = String::from_utf8_lossy(&outcome.stderr).into_owned();
     message.push_str(&String::from_utf8_lossy(&outcome.stdout));
-    if let Some(cause) = out_of_room(dir, &outcome, &message) {
+    // The user's own text: words it holds are not the system's.
+    let source = std::fs::read(user_file)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default();
+    if let Some(cause) = out_of_room(dir, &source, &outcome, &message) {
         // Not the solution's fault: no verdict, the command stops.
         return Err(PrepareError::Other(format!(
             "cannot compile {}: the folder {folder} ran out of room ({cause}); free some space \
@@ -237,43 +241,39 @@ pub(crate) fn cannot_write(dir: &Path, e: std::io::Error) -> PrepareError {
 }
 
 /// Why a compile failed for want of room to write its files (a full disk,
-/// a file size limit, `ulimit -f`), if that is why: then it says nothing of
-/// the solution. The compiler's words alone do not say so (a source may
-/// quote them in an `#error`): the folder must also be short of room, or
-/// the process held to a file size limit, and the compiler must say so or
-/// die of it (the linker dies of SIGBUS writing into a full memory-backed
-/// folder).
-fn out_of_room(dir: &Path, outcome: &sandbox::Outcome, message: &str) -> Option<String> {
+/// a quota, no file entries left, or a file size limit, `ulimit -f`), if
+/// that is why: then it says nothing of the solution. The compiler says so
+/// in the system's words; words the source holds itself (an `#error No
+/// space left on device`) say nothing, so such a source gets its compile
+/// error. A linker that dies of SIGBUS has run out of room in a full
+/// memory-backed folder, when the folder is still short of room after.
+fn out_of_room(
+    dir: &Path,
+    source: &str,
+    outcome: &sandbox::Outcome,
+    message: &str,
+) -> Option<String> {
     if outcome.ending == sandbox::Ending::Signalled(libc::SIGXFSZ) {
         return Some("the file size limit, ulimit -f".to_string());
     }
-    let short = short_of_room(dir);
-    // Each condition has its own words: a full folder's and a file size
-    // limit's.
-    let causes: &[&str] = match (short, file_size_limited()) {
-        (true, _) => &[
-            "No space left on device",
-            "Disk quota exceeded",
-            "Bus error",
-            "signal 7",
-        ],
-        (false, true) => &["File too large", "File size limit exceeded", "signal 25"],
-        (false, false) => return None,
-    };
-    let died =
-        matches!(outcome.ending, sandbox::Ending::Signalled(signal) if signal == libc::SIGBUS);
-    causes
+    const CAUSES: [&str; 5] = [
+        "No space left on device",
+        "Disk quota exceeded",
+        "File too large",
+        "File size limit exceeded",
+        "signal 25",
+    ];
+    if let Some(cause) = CAUSES
         .iter()
-        .find(|cause| message.contains(*cause))
-        .map(|cause| cause.to_string())
-        .or_else(|| (short && died).then(|| "the compiler died of SIGBUS".to_string()))
-        .map(|cause| {
-            if short {
-                format!("{cause}; the folder has under 64 MiB free")
-            } else {
-                format!("{cause}; a file size limit, ulimit -f, is set")
-            }
-        })
+        .find(|cause| message.contains(*cause) && !source.contains(*cause))
+    {
+        return Some(cause.to_string());
+    }
+    let bus = ["Bus error", "signal 7"]
+        .iter()
+        .any(|cause| message.contains(cause) && !source.contains(cause))
+        || outcome.ending == sandbox::Ending::Signalled(libc::SIGBUS);
+    (bus && short_of_room(dir)).then(|| "the linker died of SIGBUS in a full folder".to_string())
 }
 
 /// Whether the file system of `dir` has under 64 MiB, or no file entries,
@@ -290,17 +290,6 @@ fn short_of_room(dir: &Path) -> bool {
     }
     let free = (stat.f_bavail as u64).saturating_mul(stat.f_frsize as u64);
     free < 64 << 20 || (stat.f_files > 0 && stat.f_favail == 0)
-}
-
-/// Whether this process, and so its compiles, has a file size limit.
-fn file_size_limited() -> bool {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit with a pointer to a local.
-    let read = unsafe { libc::getrlimit(libc::RLIMIT_FSIZE, &mut limit) } == 0;
-    read && limit.rlim_cur != libc::RLIM_INFINITY
 }
 
 /// Checks an interpreted file's syntax without writing anything (no
@@ -320,4 +309,42 @@ pub(crate) fn check_syntax(language: Language, path: &Path) -> Result<(), Prepar
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned());
     compile(&argv, scratch.path(), path, &name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A compile that exited with status 1.
+    fn failed() -> sandbox::Outcome {
+        sandbox::Outcome {
+            ending: sandbox::Ending::Exited(1),
+            ..sandbox::Outcome::not_started(&std::io::Error::other("unused"))
+        }
+    }
+
+    #[test]
+    fn only_the_systems_words_say_a_compile_ran_out_of_room() {
+        let here = Path::new(".");
+        let full = "as: Main.o: No space left on device\n";
+        // The system's words, which the source does not hold: out of room.
+        assert!(out_of_room(here, "int main() {}", &failed(), full).is_some());
+        // The same words quoted by the source: its own compile error.
+        let quoted = "Main.c:1:2: error: #error No space left on device\n";
+        assert_eq!(
+            out_of_room(here, "#error No space left on device\n", &failed(), quoted),
+            None
+        );
+        // A compiler killed by SIGXFSZ ran past a file size limit.
+        let killed = sandbox::Outcome {
+            ending: sandbox::Ending::Signalled(libc::SIGXFSZ),
+            ..failed()
+        };
+        assert!(out_of_room(here, "", &killed, "").is_some());
+        // A plain compile error is a compile error.
+        assert_eq!(
+            out_of_room(here, "int main() { x }", &failed(), "error: x"),
+            None
+        );
+    }
 }

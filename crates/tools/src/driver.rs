@@ -26,9 +26,7 @@ pub fn is_function_only(language: Language, source: &str, call: &Call) -> bool {
                 line.trim_start()
                     .strip_prefix("def ")
                     .is_some_and(|rest| is_call_of(rest.trim_start(), call.function))
-            }) && !["input(", "sys.stdin", "open(0", "stdin.read"]
-                .iter()
-                .any(|reads| has_word(source, reads))
+            }) && !reads_input(source)
         }
         Language::Cpp => {
             let compiled = compiled_part(source);
@@ -36,6 +34,23 @@ pub fn is_function_only(language: Language, source: &str, call: &Call) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether Python code reads its input: calls `input` (not a method of
+/// something else, nor the end of a longer name), names `stdin` at all
+/// (`sys.stdin`, or `stdin` imported from `sys`), or opens descriptor 0.
+fn reads_input(source: &str) -> bool {
+    let calls_input = source.match_indices("input").any(|(at, _)| {
+        let before = source[..at].chars().next_back();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            && is_call_of(&source[at..], "input")
+    });
+    let opens_zero = source.match_indices("open").any(|(at, _)| {
+        let rest = source[at + 4..].trim_start();
+        rest.strip_prefix('(')
+            .is_some_and(|args| args.trim_start().starts_with('0'))
+    });
+    calls_input || has_word(source, "stdin") || source.contains(".stdin") || opens_zero
 }
 
 /// Whether `text` starts with `name` and then, after any spaces, `(`.
@@ -143,24 +158,10 @@ fn compiled_part(source: &str) -> String {
         match directive {
             Some(d) if d.starts_with("ifdef") => open.push((defined(&d[5..]), true)),
             Some(d) if d.starts_with("ifndef") => open.push((!defined(&d[6..]), true)),
-            Some(d) if d.starts_with("if") => {
-                let condition: String = d[2..].chars().filter(|c| !c.is_whitespace()).collect();
-                let named = |c: &str| {
-                    c.strip_prefix("defined(")
-                        .and_then(|r| r.strip_suffix(')'))
-                        .or_else(|| c.strip_prefix("defined"))
-                        .map(defined)
-                };
-                open.push(match condition.as_str() {
-                    "0" => (false, true),
-                    "1" => (true, true),
-                    c => match (named(c), c.strip_prefix('!').and_then(named)) {
-                        (Some(is), _) => (is, true),
-                        (None, Some(is)) => (!is, true),
-                        _ => (true, false),
-                    },
-                });
-            }
+            Some(d) if d.starts_with("if") => open.push(match condition_value(&d[2..], &defined) {
+                Some(taken) => (taken, true),
+                None => (true, false),
+            }),
             Some(d) if d.starts_with("el") => {
                 if let Some(top) = open.last_mut() {
                     // `#else` and `#elif`: the other branch, when known.
@@ -184,6 +185,51 @@ fn compiled_part(source: &str) -> String {
         });
     }
     kept.join("\n")
+}
+
+/// The value of a simple `#if` condition: terms joined by `||` or `&&`
+/// (not both), each a number, a name (0 when not defined, as the
+/// preprocessor takes it), or `defined(NAME)`, any of them after `!`.
+/// `None` for anything else.
+fn condition_value(condition: &str, defined: &dyn Fn(&str) -> bool) -> Option<bool> {
+    let condition: String = condition.chars().filter(|c| !c.is_whitespace()).collect();
+    let term = |term: &str| -> Option<bool> {
+        let (negated, term) = match term.strip_prefix('!') {
+            Some(rest) => (true, rest),
+            None => (false, term),
+        };
+        let value = if let Ok(number) = term.parse::<i64>() {
+            number != 0
+        } else if let Some(name) = term
+            .strip_prefix("defined(")
+            .and_then(|rest| rest.strip_suffix(')'))
+            .or_else(|| term.strip_prefix("defined"))
+        {
+            defined(name)
+        } else if !term.is_empty() && term.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            // A defined name's value is not known here; an undefined one
+            // is 0.
+            if defined(term) {
+                return None;
+            }
+            false
+        } else {
+            return None;
+        };
+        Some(value != negated)
+    };
+    match (condition.contains("||"), condition.contains("&&")) {
+        (true, true) => None,
+        (true, false) => {
+            let values: Option<Vec<bool>> = condition.split("||").map(term).collect();
+            values.map(|values| values.into_iter().any(|value| value))
+        }
+        (false, true) => {
+            let values: Option<Vec<bool>> = condition.split("&&").map(term).collect();
+            values.map(|values| values.into_iter().all(|value| value))
+        }
+        (false, false) => term(&condition),
+    }
 }
 
 /// The Python driver: run as `python3 driver.py SOLUTION.py`.
@@ -379,6 +425,29 @@ mod tests {
         assert!(is_function_only(Language::Cpp, &spaced, call));
         let python = "def solution (board, aloc, bloc):\n    return 0\n";
         assert!(is_function_only(Language::Python, python, call));
+        // Reading input, however it is spelled, makes a program.
+        for reads in [
+            "line = input ()",
+            "from sys import stdin\nfor line in stdin: pass",
+            "data = open (0).read()",
+        ] {
+            let program = format!("{python}{reads}\n");
+            assert!(
+                !is_function_only(Language::Python, &program, call),
+                "{reads}"
+            );
+        }
+        // Conditions on names the compile does not define are false.
+        for condition in [
+            "LOCAL",
+            "!defined(ONLINE_JUDGE) && !defined(BOJ)",
+            "0 || DEBUG",
+        ] {
+            let local = format!("{cpp}#if {condition}\nint main() {{}}\n#endif\n");
+            assert!(is_function_only(Language::Cpp, &local, call), "{condition}");
+        }
+        let judged = format!("{cpp}#if defined(ONLINE_JUDGE) || LOCAL\nint main() {{}}\n#endif\n");
+        assert!(!is_function_only(Language::Cpp, &judged, call));
         assert!(!is_function_only(
             Language::Cpp,
             &format!("{spaced}int main (void) {{}}\n"),

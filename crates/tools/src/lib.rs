@@ -232,10 +232,16 @@ pub fn flag_language(parser: &mut lexopt::Parser) -> Result<language::Language, 
 /// lines left out after them.
 pub fn compile_message_lines(message: &str, most: usize) -> (usize, Vec<&str>, usize) {
     let lines: Vec<&str> = message.lines().collect();
-    let first_error = lines
-        .iter()
-        .position(|line| line.contains("error") || line.contains("Error"))
-        .unwrap_or(0);
+    // A diagnostic (`mine.c:3:5: error:`, `error[E0425]:`, `SyntaxError:`),
+    // not any line with the word: a file or a variable may be named so.
+    let is_error = |line: &str| {
+        let line = line.trim_start();
+        line.contains(": error")
+            || line.contains(": fatal error")
+            || line.starts_with("error")
+            || line.starts_with("SyntaxError")
+    };
+    let first_error = lines.iter().position(|line| is_error(line)).unwrap_or(0);
     let start = if first_error >= most {
         first_error - 1
     } else {
@@ -322,4 +328,29 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     std::borrow::Cow::Owned(shown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_compile_message_is_shown_from_before_its_first_error() {
+        // Warnings naming a file and a variable with "error" in them.
+        let mut message = String::new();
+        for k in 0..50 {
+            message += &format!("terror.cpp:{k}:5: warning: unused variable 'errors{k}'\n");
+        }
+        message += "terror.cpp: In function 'int main()':\n";
+        message += "terror.cpp:51:14: error: 'x' was not declared in this scope\n";
+        message += "   51 | int main(){ return x; }\n";
+        let (before, lines, after) = compile_message_lines(&message, 40);
+        assert_eq!(before, 50);
+        assert_eq!(lines[0], "terror.cpp: In function 'int main()':");
+        assert!(lines[1].contains(": error: 'x'"));
+        assert_eq!(after, 0);
+        // A short message is shown whole.
+        let (before, lines, after) = compile_message_lines("a\nb: error: c\n", 40);
+        assert_eq!((before, lines.len(), after), (0, 2, 0));
+    }
 }

@@ -191,13 +191,12 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
         Some(dir) if dir.as_os_str().is_empty() => {
             return Err("--save needs a folder, not an empty name".to_string())
         }
-        // A file, or a link to nothing or to a file, where the folder
-        // would go: said now, not after the search.
-        Some(dir) if std::fs::symlink_metadata(dir).is_ok() && !dir.is_dir() => {
+        // A file, or a link to nothing, where the folder would go: said
+        // now, not after the search.
+        Some(dir) if cli::files::not_a_folder(dir).is_some() => {
             return Err(format!(
-                "--save {} is not a folder (a file, or a link to nothing); it names the \
-                 folder a failure is saved in",
-                dir.display()
+                "--save {}; it names the folder a failure is saved in",
+                cli::files::not_a_folder(dir).unwrap_or_default()
             ))
         }
         Some(dir) => dir.clone(),
