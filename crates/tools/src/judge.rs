@@ -392,38 +392,66 @@ fn write_details(
     write_input_head(input, out)
 }
 
-/// The last lines of a run's stderr, where the error is.
+/// A run's stderr where the error is: all of it when short; else its
+/// first lines (a Java or node.js exception names itself there, above its
+/// stack frames) and its last (a Python traceback ends with its error).
 pub fn write_stderr_tail(out: &mut dyn Write, outcome: &Outcome) -> std::io::Result<()> {
-    const LINES: usize = 12;
+    const FIRST: usize = 3;
+    const LAST: usize = 9;
     let text = String::from_utf8_lossy(&outcome.stderr);
     let lines: Vec<&str> = text.lines().collect();
-    let from = lines.len().saturating_sub(LINES);
-    let cut = outcome.stderr_cut || from > 0;
+    let long = lines.len() > FIRST + LAST;
+    // The runner keeps only the end of a long stderr: its first lines
+    // are then not the program's first.
+    let (head, tail): (&[&str], &[&str]) = if !long {
+        (&[], &lines)
+    } else if outcome.stderr_cut {
+        (&[], &lines[lines.len() - FIRST - LAST..])
+    } else {
+        (&lines[..FIRST], &lines[lines.len() - LAST..])
+    };
     writeln!(
         out,
         "     stderr{}:",
-        if cut { " (its last lines)" } else { "" }
+        match (long, outcome.stderr_cut) {
+            (false, false) => "",
+            (_, true) => " (its last lines)",
+            (true, false) => " (its first and last lines)",
+        }
     )?;
-    for line in &lines[from..] {
+    let show = |out: &mut dyn Write, line: &str| {
         let shown: String = line.chars().take(200).collect();
-        writeln!(out, "       {}", crate::printable(&shown))?;
+        writeln!(out, "       {}", crate::printable(&shown))
+    };
+    for line in head {
+        show(out, line)?;
+    }
+    if !head.is_empty() {
+        writeln!(out, "       ...")?;
+    }
+    for line in tail {
+        show(out, line)?;
     }
     Ok(())
 }
 
-/// The first lines of an input, for a failed case.
+/// An input, for a failed case: all of it when it is short (a judge's
+/// Puyo field is 12 lines, its bottom the part that matters), else its
+/// first lines.
 pub fn write_input_head(input: &Path, out: &mut dyn Write) -> std::io::Result<()> {
+    const WHOLE: usize = 16;
     const HEAD: usize = 6;
     let bytes = crate::cases::read_case_file(input).unwrap_or_default();
     let text = String::from_utf8_lossy(&bytes);
     let total = text.lines().count();
-    writeln!(
-        out,
-        "     input ({}, first {} of {total} lines):",
-        crate::printable(&input.display().to_string()),
-        HEAD.min(total)
-    )?;
-    for line in text.lines().take(HEAD) {
+    let shown = if total <= WHOLE { total } else { HEAD };
+    let path = crate::printable(&input.display().to_string()).into_owned();
+    if shown == total {
+        writeln!(out, "     input ({path}):")?;
+    } else {
+        writeln!(out, "     input ({path}, first {shown} of {total} lines):")?;
+    }
+    for line in text.lines().take(shown) {
         let shown: String = line.chars().take(100).collect();
         writeln!(out, "       {}", crate::printable(&shown))?;
     }

@@ -45,7 +45,9 @@ pub fn workspace_root() -> PathBuf {
 pub fn problem(name: &str) -> Result<&'static dyn cli::AnyProblem, String> {
     problems::find(name).ok_or_else(|| {
         format!(
-            "no problem named {name:?}; the problems are {}",
+            "no problem named {name:?}; the problems are {} (a problem added since the commands \
+             were installed needs them installed again: cargo install --path crates/tools \
+             --locked --bin cargo-judge --bin cargo-stress --bin cargo-gen)",
             problems::names().join(", ")
         )
     })

@@ -182,10 +182,12 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
             ));
         }
     }
+    // From the clock in microseconds: runs a second apart start a million
+    // seeds apart, so back-to-back runs do not test the same inputs again.
     let first_seed = request.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
+            .map_or(0, |d| d.as_micros() as u64)
     });
     let save_dir = match &request.save {
         Some(dir) if dir.as_os_str().is_empty() => {

@@ -109,10 +109,19 @@ fn every_name_that_would_break_the_workspace_is_refused_and_nothing_changes() {
     );
     std::fs::remove_file(copy.join("inputs/no-such-problem")).unwrap();
     assert_eq!(changes(&copy), "");
-    // Outside any workspace (the system's temporary folder, not the
-    // target folder, which is inside this workspace).
-    let elsewhere =
-        std::env::temp_dir().join(format!("new-problem-elsewhere-{}", std::process::id()));
+    // Outside any workspace: the system's temporary folder, unless TMPDIR
+    // is inside this checkout (then the command would rightly find it and
+    // register the problem here), else /tmp or /var/tmp.
+    let checkout = crate::workspace().canonicalize().unwrap();
+    let Some(base) = [std::env::temp_dir(), "/tmp".into(), "/var/tmp".into()]
+        .into_iter()
+        .filter_map(|base| base.canonicalize().ok())
+        .find(|base| !base.starts_with(&checkout))
+    else {
+        eprintln!("note: no temporary folder outside the checkout; skipping the step outside it");
+        return;
+    };
+    let elsewhere = base.join(format!("new-problem-elsewhere-{}", std::process::id()));
     std::fs::create_dir_all(&elsewhere).unwrap();
     let (status, out) = new_problem(&elsewhere, &["no-such-problem"]);
     let _ = std::fs::remove_dir_all(&elsewhere);
