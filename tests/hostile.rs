@@ -476,6 +476,23 @@ fn game2048_cases() -> Vec<Case> {
             memory: Memory::Twice,
             tier: Tier::Quick,
         },
+        // A billion blank lines between the size and the row (1 GB, a
+        // valid input): skipped in one pass, not line by line (which took
+        // 15 s).
+        Case {
+            name: "game2048-a-billion-blank-lines",
+            problem: "game2048",
+            args: &[],
+            input: || {
+                let mut input = b"1\n".to_vec();
+                input.resize(1_000_000_000, b'\n');
+                input.extend_from_slice(b"2\n");
+                input
+            },
+            expect: Answer("2\n"),
+            memory: Memory::Twice,
+            tier: Tier::Long,
+        },
         // The smaller findings: a repeated flag, a leading `+`.
         Case {
             name: "game2048-moves-given-twice",

@@ -145,6 +145,9 @@ pub fn main_reporting(
     interrupt::install();
     processes::exclusive();
     let mut out = report_output();
+    if stdout_was_closed() {
+        out.lost = Some(std::io::Error::other("standard output is closed"));
+    }
     let result = run(&mut out);
     if let Some(e) = out.lost() {
         use std::io::Write;
@@ -155,6 +158,31 @@ pub fn main_reporting(
         );
     }
     finish(result)
+}
+
+/// Whether this command was started with its stdout closed, as in
+/// `cargo judge >&-`. The Rust runtime opens `/dev/null` for reading and
+/// writing on a closed standard descriptor before `main`; a shell's
+/// `> /dev/null` opens it for writing only, so the two are told apart
+/// (only `1<> /dev/null` looks the same, and it loses nothing).
+pub fn stdout_was_closed() -> bool {
+    #[cfg(unix)]
+    // SAFETY: fcntl and fstat on descriptor 1, stat on a C string literal,
+    // with pointers to locals.
+    unsafe {
+        let flags = libc::fcntl(1, libc::F_GETFL);
+        if flags < 0 || flags & libc::O_ACCMODE != libc::O_RDWR {
+            return false;
+        }
+        let (mut out, mut null): (libc::stat, libc::stat) =
+            (std::mem::zeroed(), std::mem::zeroed());
+        libc::fstat(1, &mut out) == 0
+            && libc::stat(c"/dev/null".as_ptr(), &mut null) == 0
+            && out.st_mode & libc::S_IFMT == libc::S_IFCHR
+            && out.st_rdev == null.st_rdev
+    }
+    #[cfg(not(unix))]
+    false
 }
 
 /// See [`report_output`].
@@ -318,14 +346,19 @@ pub fn private_folder(folder: &Path) -> Result<PathBuf, String> {
 /// that a solution's output cannot clear the screen, retitle the window or
 /// break the report's lines.
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(|c| c.is_control() && c != '\t') {
+    // Invisible characters that still change what a line is or how it
+    // shows: a byte-order mark, zero-width ones, and the controls of the
+    // text's direction (which would reorder a diff line on the terminal).
+    let invisible = |c: char| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}');
+    let escaped = |c: char| (c.is_control() && c != '\t') || invisible(c);
+    if !text.chars().any(escaped) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut shown = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match c {
-            '\t' => shown.push(c),
-            c if c.is_control() => shown.push_str(&format!("\\x{:02x}", u32::from(c))),
+            c if c.is_control() && c != '\t' => shown.push_str(&format!("\\x{:02x}", u32::from(c))),
+            c if invisible(c) => shown.push_str(&format!("\\u{{{:04x}}}", u32::from(c))),
             c => shown.push(c),
         }
     }
@@ -335,6 +368,13 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invisible_and_control_characters_are_shown_escaped() {
+        assert_eq!(printable("3\t4"), "3\t4");
+        assert_eq!(printable("\u{feff}3"), "\\u{feff}3");
+        assert_eq!(printable("a\u{202e}b\x1b"), "a\\u{202e}b\\x1b");
+    }
 
     #[test]
     fn a_compile_message_is_shown_from_before_its_first_error() {

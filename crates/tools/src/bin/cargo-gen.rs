@@ -19,6 +19,11 @@ beyond, are:
 
 fn main() -> ExitCode {
     cli::run::ignore_file_size_signal();
+    if tools::stdout_was_closed() {
+        return tools::finish(Err(
+            "standard output is closed, so the input would be lost".to_string()
+        ));
+    }
     tools::finish(run().map(|()| true))
 }
 

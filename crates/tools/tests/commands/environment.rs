@@ -215,3 +215,27 @@ fn save_and_out_must_be_folders_even_through_links() {
     assert_eq!(status, Some(2), "{out}");
     assert!(out.contains("-c needs a COMMAND"), "{out}");
 }
+
+#[test]
+fn what_a_programmers_function_prints_stays_out_of_its_answers() {
+    if !have("g++") {
+        return;
+    }
+    // The workspace's correct footholds function, renamed, behind one that
+    // prints by every means C++ has before it answers.
+    let folder = scratch("function-prints");
+    let correct =
+        std::fs::read_to_string(crate::workspace().join("tests/solutions/footholds/correct.cpp"))
+            .unwrap();
+    let noisy = format!(
+        "#include <cstdio>\n{}\nint solution(vector<vector<int>> b, vector<int> a, vector<int> c) {{\n\
+         puts(\"puts\"); printf(\"printf\\n\"); cout << \"cout\" << endl; fflush(stdout);\n\
+         return solution_inner(b, a, c);\n}}\n",
+        correct.replacen("int solution(", "int solution_inner(", 1)
+    );
+    let source = folder.join("noisy.cpp");
+    std::fs::write(&source, noisy).unwrap();
+    let (status, out) = run("judge", &["footholds", source.to_str().unwrap()]);
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("defines solution(...)"), "{out}");
+}

@@ -57,6 +57,15 @@ fn gen_says_when_its_output_is_lost() {
         assert!(stderr.contains("cannot write standard output"), "{stderr}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
     }
+    // A closed stdout: the input would go nowhere.
+    let output = std::process::Command::new("sh")
+        .args(["-c", "exec \"$0\" puyo >&-"])
+        .arg(binary("gen"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("standard output is closed"), "{stderr}");
     // A reader that went away early (as `| head` does) is not a failure.
     let mut child = std::process::Command::new(binary("gen"))
         .args(["othello", "--size", "1000"])
