@@ -66,7 +66,10 @@ fn main() {
     match PROBLEM::judge(&input) {
         Ok(output) => {
             let mut stdout = std::io::stdout().lock();
-            let _ = stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush());
+            if let Err(e) = stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()) {
+                let _ = writeln!(std::io::stderr(), \"error: cannot write standard output: {e}\");
+                std::process::exit(3);
+            }
         }
         Err(e) => {
             let _ = writeln!(std::io::stderr(), \"error: {e}\");

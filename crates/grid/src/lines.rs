@@ -167,11 +167,14 @@ impl<'a> LineReader<'a> {
         }
     }
 
-    /// The number of the input's last line (a final newline ends the last
-    /// line; it does not start another), for "ended early" errors.
+    /// The number of the input's last line with something on it (1 when
+    /// none has), for "ended early" errors: blank lines after it are
+    /// skipped, as everywhere else.
     fn last_line(&self) -> usize {
-        let text = self.text.trim_end_matches(['\n', '\r']);
-        1 + text.bytes().filter(|&b| b == b'\n').count()
+        let bytes = self.text.as_bytes();
+        bytes.iter().rposition(|&b| !is_space(b)).map_or(1, |last| {
+            1 + bytes[..last].iter().filter(|&&b| b == b'\n').count()
+        })
     }
 
     /// The next line with something on it, or `None` at the end of input.
@@ -242,13 +245,13 @@ mod tests {
     /// The reader line by line, as it was written first: the reference
     /// for the one that skips blank runs in one pass.
     fn split_lines(text: &str) -> (Vec<(usize, &str)>, usize) {
-        let lines = text
+        let lines: Vec<(usize, &str)> = text
             .split('\n')
             .enumerate()
             .map(|(index, raw)| (index + 1, raw.trim_end()))
             .filter(|(_, line)| !line.trim().is_empty())
             .collect();
-        let last = text.trim_end_matches(['\n', '\r']).split('\n').count();
+        let last = lines.last().map_or(1, |&(number, _)| number);
         (lines, last)
     }
 

@@ -297,6 +297,20 @@ pub fn cpp(call: &Call) -> String {
 #include <bits/stdc++.h>
 #include <unistd.h>
 using namespace std;
+
+// Before the solution's own globals are made (in this file's order), its
+// standard output becomes stderr; the answers keep a copy of the original,
+// so that whatever the function prints, by any means and at any time,
+// stays out of them.
+struct grid_games_answers_t {{
+    FILE* file = nullptr;
+    grid_games_answers_t() {{
+        std::fflush(stdout);
+        int fd = dup(1);
+        if (fd >= 0 && dup2(2, 1) >= 0) file = fdopen(fd, "w");
+    }}
+}} grid_games_answers;
+
 #include "solution.cpp"
 
 namespace grid_games_driver {{
@@ -359,13 +373,7 @@ std::vector<std::vector<int>> int_grid() {{
 
 int main() {{
     grid_games_driver::text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    // The answers keep standard output's descriptor; standard output itself
-    // becomes stderr, so that whatever the function prints, by any means,
-    // stays out of them.
-    std::fflush(stdout);
-    int answer_fd = dup(1);
-    if (answer_fd < 0 || dup2(2, 1) < 0) grid_games_driver::fail("cannot set up standard output");
-    FILE* answers = fdopen(answer_fd, "w");
+    FILE* answers = grid_games_answers.file;
     if (!answers) grid_games_driver::fail("cannot set up standard output");
     while (grid_games_driver::more()) {{
 {reads}        auto result = {function}({args});

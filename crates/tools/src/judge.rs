@@ -333,7 +333,7 @@ fn write_details(
             writeln!(out, "     output differs (- expected, + actual):")?;
             let diff = golden::line_diff_bytes(expected, &outcome.stdout).unwrap_or_default();
             for line in diff.lines() {
-                writeln!(out, "     {}", crate::printable(line))?;
+                writeln!(out, "     {}", crate::printable_ascii(line))?;
             }
         }
         Verdict::RuntimeError => {
@@ -453,7 +453,7 @@ pub fn write_input_head(input: &Path, out: &mut dyn Write) -> std::io::Result<()
     }
     for line in text.lines().take(shown) {
         let shown: String = line.chars().take(100).collect();
-        writeln!(out, "       {}", crate::printable(&shown))?;
+        writeln!(out, "       {}", crate::printable_ascii(&shown))?;
     }
     Ok(())
 }

@@ -149,7 +149,9 @@ pub fn main_reporting(
         out.lost = Some(std::io::Error::other("standard output is closed"));
     }
     let result = run(&mut out);
-    if let Some(e) = out.lost() {
+    // A report lost is worth a line only when there was one to give (not
+    // when the command was refused before any work).
+    if let (Some(e), Ok(_)) = (out.lost(), &result) {
         use std::io::Write;
         let _ = writeln!(
             std::io::stderr(),
@@ -365,6 +367,27 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(shown)
 }
 
+/// An input's or an answer's text, made plain to read in a diff: the
+/// judges' inputs and answers are printable ASCII, so anything else (a
+/// non-breaking space, a word joiner, a direction mark, a byte that was
+/// not UTF-8 and reads as U+FFFD) is shown as its escape, and two lines
+/// that differ never look the same.
+pub fn printable_ascii(text: &str) -> std::borrow::Cow<'_, str> {
+    let plain = |c: char| c == '\t' || (' '..='~').contains(&c);
+    if text.chars().all(plain) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            c if plain(c) => shown.push(c),
+            c if u32::from(c) < 0x80 => shown.push_str(&format!("\\x{:02x}", u32::from(c))),
+            c => shown.push_str(&format!("\\u{{{:04x}}}", u32::from(c))),
+        }
+    }
+    std::borrow::Cow::Owned(shown)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,6 +397,9 @@ mod tests {
         assert_eq!(printable("3\t4"), "3\t4");
         assert_eq!(printable("\u{feff}3"), "\\u{feff}3");
         assert_eq!(printable("a\u{202e}b\x1b"), "a\\u{202e}b\\x1b");
+        // In a diff, anything but printable ASCII.
+        assert_eq!(printable_ascii("4\u{2060}1\u{a0}"), "4\\u{2060}1\\u{00a0}");
+        assert_eq!(printable_ascii("16\t\r"), "16\t\\x0d");
     }
 
     #[test]

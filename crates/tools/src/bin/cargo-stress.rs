@@ -376,7 +376,7 @@ fn report_failure(
     let text = String::from_utf8_lossy(&failure.input);
     writeln!(out, "input:")?;
     for line in text.lines() {
-        writeln!(out, "  {}", tools::printable(line))?;
+        writeln!(out, "  {}", tools::printable_ascii(line))?;
     }
     let shown = |r: &Result<String, String>| match r {
         Ok(text) => text.clone(),
@@ -392,7 +392,7 @@ fn report_failure(
     };
     writeln!(out, "expected ({label} answer):")?;
     for line in expected.lines() {
-        writeln!(out, "  {}", tools::printable(line))?;
+        writeln!(out, "  {}", tools::printable_ascii(line))?;
     }
     match &failure.got {
         Got::Answer(_) => writeln!(out, "the fast solver's answer:")?,
@@ -415,12 +415,12 @@ fn report_failure(
         }
     }
     for line in got.lines().take(40) {
-        writeln!(out, "  {}", tools::printable(line))?;
+        writeln!(out, "  {}", tools::printable_ascii(line))?;
     }
     if let Some(diff) = golden::line_diff(&expected, &got) {
         writeln!(out, "diff (- expected, + got):")?;
         for line in diff.lines() {
-            writeln!(out, "{}", tools::printable(line))?;
+            writeln!(out, "{}", tools::printable_ascii(line))?;
         }
     }
     if let Got::Run(_, outcome) = &failure.got {

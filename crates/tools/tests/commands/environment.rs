@@ -228,7 +228,8 @@ fn what_a_programmers_function_prints_stays_out_of_its_answers() {
         std::fs::read_to_string(crate::workspace().join("tests/solutions/footholds/correct.cpp"))
             .unwrap();
     let noisy = format!(
-        "#include <cstdio>\n{}\nint solution(vector<vector<int>> b, vector<int> a, vector<int> c) {{\n\
+        "#include <cstdio>\n{}\nstatic struct Noisy {{ Noisy() {{ printf(\"static\\n\"); }} }} noisy_;\n\
+         int solution(vector<vector<int>> b, vector<int> a, vector<int> c) {{\n\
          puts(\"puts\"); printf(\"printf\\n\"); cout << \"cout\" << endl; fflush(stdout);\n\
          return solution_inner(b, a, c);\n}}\n",
         correct.replacen("int solution(", "int solution_inner(", 1)
