@@ -22,14 +22,22 @@ fn case_and_solution(name: &str, body: &str) -> (std::path::PathBuf, std::path::
     (folder, source)
 }
 
-/// The judge run from `sh -c SETUP; exec judge ARGS`, with a build cache
-/// of its own: status and everything it wrote.
-fn judge_under(setup: &str, args: &[&str], tmp: &std::path::Path) -> (Option<i32>, String) {
+/// `cargo judge game2048 FOLDER SOURCE` run from `sh -c SETUP; exec ...`,
+/// with a build cache of its own (in `tmp`): status and everything it
+/// wrote.
+fn judge_under(
+    setup: &str,
+    folder: &std::path::Path,
+    source: &std::path::Path,
+    tmp: &std::path::Path,
+) -> (Option<i32>, String) {
     let output = Command::new("sh")
         .arg("-c")
         .arg(format!("{setup}; exec \"$0\" \"$@\""))
         .arg(binary("judge"))
-        .args(args)
+        .arg("game2048")
+        .arg(folder)
+        .arg(source)
         .env("TMPDIR", tmp)
         .output()
         .unwrap();
@@ -47,28 +55,12 @@ fn a_compile_without_room_is_the_commands_error_not_a_compile_error() {
     let (folder, source) = case_and_solution("compile-no-room", body);
     let tmp = scratch("compile-no-room-tmp");
     // 64 KiB of file: the static program the linker writes is larger.
-    let (status, out) = judge_under(
-        "ulimit -f 64",
-        &[
-            "game2048",
-            folder.to_str().unwrap(),
-            source.to_str().unwrap(),
-        ],
-        &tmp,
-    );
+    let (status, out) = judge_under("ulimit -f 64", &folder, &source, &tmp);
     assert_eq!(status, Some(2), "{out}");
     assert!(out.contains("ran out of room"), "{out}");
     assert!(!out.contains("CE "), "{out}");
     // With room, the same file is accepted.
-    let (status, out) = judge_under(
-        "true",
-        &[
-            "game2048",
-            folder.to_str().unwrap(),
-            source.to_str().unwrap(),
-        ],
-        &tmp,
-    );
+    let (status, out) = judge_under("true", &folder, &source, &tmp);
     assert_eq!(status, Some(0), "{out}");
 }
 
@@ -95,11 +87,8 @@ fn a_runs_stack_is_its_memory_limit_whatever_the_shell_says() {
     let (status, out) = judge_under(
         // The soft limit, as a login shell sets it.
         "ulimit -S -s 8192",
-        &[
-            "game2048",
-            folder.to_str().unwrap(),
-            source.to_str().unwrap(),
-        ],
+        &folder,
+        &source,
         &tmp,
     );
     assert_eq!(status, Some(0), "{out}");
@@ -129,14 +118,7 @@ fn a_quoted_out_of_room_phrase_is_a_compile_error() {
         return;
     }
     let (folder, source) = case_and_solution("quoted-no-room", "#error No space left on device\n");
-    let (status, out) = run(
-        "judge",
-        &[
-            "game2048",
-            folder.to_str().unwrap(),
-            source.to_str().unwrap(),
-        ],
-    );
+    let (status, out) = judge_under("true", &folder, &source, &scratch("quoted-no-room-tmp"));
     assert_eq!(status, Some(1), "{out}");
     assert!(out.contains("CE ") && out.contains("#error"), "{out}");
 }
@@ -156,14 +138,7 @@ fn warnings_before_the_first_error_do_not_hide_it() {
     body += "int main() { undefined_thing(); }\n";
     let source = folder.join("warned.cpp");
     std::fs::write(&source, body).unwrap();
-    let (status, out) = run(
-        "judge",
-        &[
-            "game2048",
-            folder.to_str().unwrap(),
-            source.to_str().unwrap(),
-        ],
-    );
+    let (status, out) = judge_under("true", &folder, &source, &scratch("warnings-first-tmp"));
     assert_eq!(status, Some(1), "{out}");
     assert!(
         out.contains("lines before the first error left out"),
