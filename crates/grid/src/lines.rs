@@ -14,11 +14,6 @@ pub struct Line<'a> {
 }
 
 impl<'a> Line<'a> {
-    /// Whether the line holds nothing but white space.
-    pub fn is_blank(&self) -> bool {
-        self.text.trim().is_empty()
-    }
-
     /// The whitespace-separated tokens of the line, with their columns.
     pub fn tokens(&self) -> impl Iterator<Item = Token<'a>> + 'a {
         let (text, line) = (self.text, self.number);
@@ -151,12 +146,6 @@ pub struct LineReader<'a> {
     line: usize,
 }
 
-/// The white space an input may hold (the only bytes besides printable
-/// ones that [`crate::input::ascii_text`] lets through).
-fn is_space(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\r' | b'\n')
-}
-
 impl<'a> LineReader<'a> {
     /// A reader over `text`.
     pub fn new(text: &'a str) -> Self {
@@ -172,16 +161,19 @@ impl<'a> LineReader<'a> {
     /// skipped, as everywhere else.
     fn last_line(&self) -> usize {
         let bytes = self.text.as_bytes();
-        bytes.iter().rposition(|&b| !is_space(b)).map_or(1, |last| {
-            1 + bytes[..last].iter().filter(|&&b| b == b'\n').count()
-        })
+        bytes
+            .iter()
+            .rposition(|&b| !b.is_ascii_whitespace())
+            .map_or(1, |last| {
+                1 + bytes[..last].iter().filter(|&&b| b == b'\n').count()
+            })
     }
 
     /// The next line with something on it, or `None` at the end of input.
     pub fn next_nonblank(&mut self) -> Option<Line<'a>> {
         let bytes = self.text.as_bytes();
         let rest = &bytes[self.at..];
-        let Some(skip) = rest.iter().position(|&b| !is_space(b)) else {
+        let Some(skip) = rest.iter().position(|&b| !b.is_ascii_whitespace()) else {
             self.line += rest.iter().filter(|&&b| b == b'\n').count();
             self.at = bytes.len();
             return None;

@@ -156,14 +156,6 @@ pub(crate) fn compile(
             argv[0].to_string_lossy()
         ))
     })?;
-    if outcome.ending == sandbox::Ending::Exited(127) && outcome.stopped.is_none() {
-        // `env` could not find the compiler.
-        return Err(PrepareError::Other(format!(
-            "cannot run {}: {} (is it installed?)",
-            argv[0].to_string_lossy(),
-            String::from_utf8_lossy(&outcome.stderr).trim()
-        )));
-    }
     if outcome.stopped == Some(sandbox::Stop::Interrupted) {
         return Err(PrepareError::Other(
             "interrupted while compiling".to_string(),
@@ -172,8 +164,18 @@ pub(crate) fn compile(
     if outcome.ending == sandbox::Ending::Exited(0) && outcome.stopped.is_none() {
         return Ok(());
     }
+    // The compiler's messages are on stdout (see above); the runner's own,
+    // if it could not start the program, on stderr.
     let mut message = String::from_utf8_lossy(&outcome.stderr).into_owned();
     message.push_str(&String::from_utf8_lossy(&outcome.stdout));
+    if outcome.ending == sandbox::Ending::Exited(127) && outcome.stopped.is_none() {
+        // `env` could not find the compiler.
+        return Err(PrepareError::Other(format!(
+            "cannot run {}: {} (is it installed?)",
+            argv[0].to_string_lossy(),
+            message.trim()
+        )));
+    }
     // The user's own text: words it holds are not the system's.
     let source = std::fs::read(user_file)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())

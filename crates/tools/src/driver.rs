@@ -36,21 +36,27 @@ pub fn is_function_only(language: Language, source: &str, call: &Call) -> bool {
     }
 }
 
-/// Whether Python code reads its input: calls `input` (not a method of
-/// something else, nor the end of a longer name), names `stdin` at all
-/// (`sys.stdin`, or `stdin` imported from `sys`), or opens descriptor 0.
+/// Whether Python code reads its input: calls `input`, names `stdin` at
+/// all (`sys.stdin`, or `stdin` imported from `sys`), or opens descriptor
+/// 0.
 fn reads_input(source: &str) -> bool {
-    let calls_input = source.match_indices("input").any(|(at, _)| {
-        let before = source[..at].chars().next_back();
-        !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
-            && is_call_of(&source[at..], "input")
-    });
     let opens_zero = source.match_indices("open").any(|(at, _)| {
         let rest = source[at + 4..].trim_start();
         rest.strip_prefix('(')
             .is_some_and(|args| args.trim_start().starts_with('0'))
     });
-    calls_input || has_word(source, "stdin") || source.contains(".stdin") || opens_zero
+    let names_stdin = name_at(source, "stdin").next().is_some() || source.contains(".stdin");
+    has_call_of(source, "input") || names_stdin || opens_zero
+}
+
+/// Where `name` stands in `source` as a name of its own: not the end of a
+/// longer one (`check_input`, `domain`), nor a member of something else
+/// (`parser.input`).
+fn name_at<'a>(source: &'a str, name: &'a str) -> impl Iterator<Item = usize> + 'a {
+    source.match_indices(name).map(|(at, _)| at).filter(|&at| {
+        let before = source[..at].chars().next_back();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+    })
 }
 
 /// Whether `text` starts with `name` and then, after any spaces, `(`.
@@ -59,13 +65,9 @@ fn is_call_of(text: &str, name: &str) -> bool {
         .is_some_and(|rest| rest.trim_start().starts_with('('))
 }
 
-/// Whether `name (` is in `source` as a name of its own (not the end of a
-/// longer one: `domain(` is not `main(`).
+/// Whether `name (` is in `source`, `name` a name of its own.
 fn has_call_of(source: &str, name: &str) -> bool {
-    source.match_indices(name).any(|(at, _)| {
-        let before = source[..at].chars().next_back();
-        !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && is_call_of(&source[at..], name)
-    })
+    name_at(source, name).any(|at| is_call_of(&source[at..], name))
 }
 
 /// `source` with its comments and the insides of its string literals
@@ -128,24 +130,14 @@ fn code_only(language: Language, source: &str) -> String {
     out
 }
 
-/// Whether `word` is in `source` as a word of its own: not the end of a
-/// longer name (`check_input(`), nor a method of something else
-/// (`parser.input(`).
-fn has_word(source: &str, word: &str) -> bool {
-    source.match_indices(word).any(|(at, _)| {
-        let before = source[..at].chars().next_back();
-        !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
-    })
-}
-
 /// The lines of C or C++ source the judge's compile sees, as far as its
-/// preprocessor conditionals can be told without compiling: `#ifdef NAME`
-/// and `#if defined(NAME)` are taken only for the names the compile
-/// defines (`ONLINE_JUDGE`, `BOJ`), `#ifndef` and `#if !defined` the other
-/// way, `#if 0` and `#if 1` as they say, `#else` the other way; any other
-/// condition is taken as true, so that a `main` under it still counts.
-/// So a `main` between `#ifdef LOCAL` and `#endif` (a local test harness)
-/// is left out, and one after `#else` is kept.
+/// preprocessor conditionals can be told without compiling, with the names
+/// the compile defines (`ONLINE_JUDGE`, `BOJ`): `#ifdef` and `#ifndef`,
+/// and `#if` with a simple condition (see [`condition_value`]), taken as
+/// the compiler would, `#else` the other way; any other condition is taken
+/// as true in every branch, so that a `main` under it still counts. So a
+/// `main` between `#ifdef LOCAL` and `#endif` (a local test harness) is
+/// left out, and one after its `#else` is kept.
 fn compiled_part(source: &str) -> String {
     const DEFINED: [&str; 2] = ["ONLINE_JUDGE", "BOJ"];
     let defined = |name: &str| DEFINED.contains(&name.trim());

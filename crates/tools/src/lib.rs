@@ -257,12 +257,39 @@ pub fn flag_language(parser: &mut lexopt::Parser) -> Result<language::Language, 
     })
 }
 
+/// The value of `-c`: a shell command that runs the solution (not empty).
+pub fn flag_command(parser: &mut lexopt::Parser) -> Result<String, String> {
+    parser
+        .value()
+        .ok()
+        .filter(|command| !command.to_string_lossy().trim().is_empty())
+        .ok_or_else(|| "-c needs a COMMAND that runs the solution".to_string())?
+        .into_string()
+        .map_err(|_| "the command is not UTF-8 text".to_string())
+}
+
+/// A compile error's message in a report: 40 lines of it, from before its
+/// first error (see `compile_message_lines`), with what was left out.
+pub fn write_compile_message(out: &mut dyn std::io::Write, message: &str) -> std::io::Result<()> {
+    let (before, lines, left) = compile_message_lines(message, 40);
+    if before > 0 {
+        writeln!(out, "     ({before} lines before the first error left out)")?;
+    }
+    for line in lines {
+        writeln!(out, "     {}", printable(line))?;
+    }
+    if left > 0 {
+        writeln!(out, "     ... and {left} more lines")?;
+    }
+    Ok(())
+}
+
 /// The lines of a compiler's message worth showing, at most `most`: from
 /// the line before its first error (the compiler's context line, `In
 /// function ...`) when warnings before it would fill them, so that they do
 /// not hide it. Returns the lines left out before them, the lines, and the
 /// lines left out after them.
-pub fn compile_message_lines(message: &str, most: usize) -> (usize, Vec<&str>, usize) {
+fn compile_message_lines(message: &str, most: usize) -> (usize, Vec<&str>, usize) {
     let lines: Vec<&str> = message.lines().collect();
     // A diagnostic (`mine.c:3:5: error:`, `error[E0425]:`, `SyntaxError:`),
     // not any line with the word: a file or a variable may be named so.
@@ -352,19 +379,7 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     // shows: a byte-order mark, zero-width ones, and the controls of the
     // text's direction (which would reorder a diff line on the terminal).
     let invisible = |c: char| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}');
-    let escaped = |c: char| (c.is_control() && c != '\t') || invisible(c);
-    if !text.chars().any(escaped) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut shown = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            c if c.is_control() && c != '\t' => shown.push_str(&format!("\\x{:02x}", u32::from(c))),
-            c if invisible(c) => shown.push_str(&format!("\\u{{{:04x}}}", u32::from(c))),
-            c => shown.push(c),
-        }
-    }
-    std::borrow::Cow::Owned(shown)
+    escaped_unless(text, |c| c == '\t' || !(c.is_control() || invisible(c)))
 }
 
 /// An input's or an answer's text, made plain to read in a diff: the
@@ -373,19 +388,24 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 /// not UTF-8 and reads as U+FFFD) is shown as its escape, and two lines
 /// that differ never look the same.
 pub fn printable_ascii(text: &str) -> std::borrow::Cow<'_, str> {
-    let plain = |c: char| c == '\t' || (' '..='~').contains(&c);
-    if text.chars().all(plain) {
+    escaped_unless(text, |c| c == '\t' || (' '..='~').contains(&c))
+}
+
+/// `text` with every character that `shown` says no to written as its
+/// escape: `\x1b` below 128, `\u{202e}` above.
+fn escaped_unless(text: &str, shown: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
+    if text.chars().all(&shown) {
         return std::borrow::Cow::Borrowed(text);
     }
-    let mut shown = String::with_capacity(text.len() + 8);
+    let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        match c {
-            c if plain(c) => shown.push(c),
-            c if u32::from(c) < 0x80 => shown.push_str(&format!("\\x{:02x}", u32::from(c))),
-            c => shown.push_str(&format!("\\u{{{:04x}}}", u32::from(c))),
+        match u32::from(c) {
+            _ if shown(c) => out.push(c),
+            code if code < 0x80 => out.push_str(&format!("\\x{code:02x}")),
+            code => out.push_str(&format!("\\u{{{code:04x}}}")),
         }
     }
-    std::borrow::Cow::Owned(shown)
+    std::borrow::Cow::Owned(out)
 }
 
 #[cfg(test)]

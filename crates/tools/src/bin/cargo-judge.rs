@@ -92,14 +92,7 @@ fn read_arguments() -> Result<Option<Request>, String> {
                 return Ok(None);
             }
             Short('c') | Long("command") => {
-                let command = parser
-                    .value()
-                    .ok()
-                    .filter(|command| !command.to_string_lossy().trim().is_empty())
-                    .ok_or_else(|| "-c needs a COMMAND that runs the solution".to_string())?;
-                let command = command
-                    .into_string()
-                    .map_err(|_| "the command is not UTF-8 text".to_string())?;
+                let command = tools::flag_command(&mut parser)?;
                 set_solution(&mut request, Solution::Shell(command))?;
             }
             Long("bin") => {
@@ -199,16 +192,7 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
                     "CE   {} does not compile ({command}):",
                     solution.shown()
                 );
-                let (before, lines, left) = tools::compile_message_lines(&message, 40);
-                if before > 0 {
-                    let _ = writeln!(out, "     ({before} lines before the first error left out)");
-                }
-                for line in lines {
-                    let _ = writeln!(out, "     {}", tools::printable(line));
-                }
-                if left > 0 {
-                    let _ = writeln!(out, "     ... and {left} more lines");
-                }
+                let _ = tools::write_compile_message(out, &message);
                 let _ = writeln!(out, "0 passed, 1 failed");
                 return Ok(false);
             }

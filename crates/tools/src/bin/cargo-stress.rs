@@ -102,13 +102,7 @@ fn read_arguments() -> Result<Option<Request>, String> {
                 return Ok(None);
             }
             Short('c') | Long("command") => {
-                let command = parser
-                    .value()
-                    .ok()
-                    .filter(|command| !command.to_string_lossy().trim().is_empty())
-                    .ok_or_else(|| "-c needs a COMMAND that runs the solution".to_string())?
-                    .into_string()
-                    .map_err(|_| "the command is not UTF-8 text".to_string())?;
+                let command = tools::flag_command(&mut parser)?;
                 set_solution(&mut request, Solution::Shell(command))?;
             }
             Long("seconds") => {
@@ -193,15 +187,16 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
         Some(dir) if dir.as_os_str().is_empty() => {
             return Err("--save needs a folder, not an empty name".to_string())
         }
-        // A file, or a link to nothing, where the folder would go: said
-        // now, not after the search.
-        Some(dir) if cli::files::not_a_folder(dir).is_some() => {
-            return Err(format!(
-                "--save {}; it names the folder a failure is saved in",
-                cli::files::not_a_folder(dir).unwrap_or_default()
-            ))
-        }
-        Some(dir) => dir.clone(),
+        Some(dir) => match cli::files::not_a_folder(dir) {
+            // A file, or a link to nothing, where the folder would go: said
+            // now, not after the search.
+            Some(why) => {
+                return Err(format!(
+                    "--save {why}; it names the folder a failure is saved in"
+                ))
+            }
+            None => dir.clone(),
+        },
         // A folder of the user's own in the shared temporary folder.
         None => tools::private_folder(
             &std::env::temp_dir().join(format!("grid-games-stress-{}", tools::user_id())),
@@ -236,16 +231,7 @@ fn run(out: &mut tools::ReportOutput) -> Result<bool, String> {
                     "CE   {} does not compile ({command}):",
                     solution.shown()
                 );
-                let (before, lines, left) = tools::compile_message_lines(&message, 40);
-                if before > 0 {
-                    let _ = writeln!(out, "     ({before} lines before the first error left out)");
-                }
-                for line in lines {
-                    let _ = writeln!(out, "     {}", tools::printable(line));
-                }
-                if left > 0 {
-                    let _ = writeln!(out, "     ... and {left} more lines");
-                }
+                let _ = tools::write_compile_message(out, &message);
                 return Ok(false);
             }
             Err(PrepareError::Other(message)) => return Err(message),

@@ -68,9 +68,10 @@ fn die_with_the_runner() {
 /// files, the size of any file they write (so that memory cannot be
 /// hidden in a file on a memory-backed file system), and the address
 /// space when asked. The file size signal gets its default action back
-/// (the tools ignore it for themselves, see `cli::run::c_main`, and an
-/// ignored signal stays ignored across `exec`): a run that writes past
-/// its file size dies of it, as under a judge.
+/// (the tools ignore it for themselves, see
+/// `cli::run::ignore_file_size_signal`, and an ignored signal stays
+/// ignored across `exec`): a run that writes past its file size dies of
+/// it, as under a judge.
 fn set_process_limits(address_space: Option<u64>, file_size: Option<u64>) {
     // SAFETY: signal is async-signal-safe.
     unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_DFL) };

@@ -115,3 +115,44 @@ fn othello() {
 fn footholds() {
     check("footholds");
 }
+
+/// The README's `cargo stress` transcript is what the command prints: every
+/// line of it before the paths (which are the reader's own).
+#[test]
+fn the_readmes_stress_transcript_holds() {
+    if !have("python3") {
+        return;
+    }
+    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
+    let command = "$ cargo stress puyo tests/solutions/puyo/buggy.py --seed 1\n";
+    let start = readme
+        .find(command)
+        .expect("the README shows the stress run")
+        + command.len();
+    let expected: Vec<&str> = readme[start..]
+        .lines()
+        .take_while(|line| !line.starts_with("saved:"))
+        .collect();
+    let save = scratch("readme-stress");
+    let buggy = workspace().join("tests/solutions/puyo/buggy.py");
+    let (status, out) = run(
+        "stress",
+        &[
+            "puyo",
+            buggy.to_str().unwrap(),
+            "--seed",
+            "1",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, Some(1), "{out}");
+    let printed: Vec<&str> = out.lines().collect();
+    assert!(expected.len() > 10, "{expected:?}");
+    for line in expected {
+        assert!(
+            printed.contains(&line),
+            "the README's line {line:?} is not in\n{out}"
+        );
+    }
+}
