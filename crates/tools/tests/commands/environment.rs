@@ -215,3 +215,39 @@ fn what_a_programmers_function_prints_stays_out_of_its_answers() {
     assert_eq!(status, Some(0), "{out}");
     assert!(out.contains("defines solution(...)"), "{out}");
 }
+
+#[test]
+fn a_missing_compiler_is_named_not_a_compile_error() {
+    // A PATH with the shell and `env` the compile runs through, and no
+    // compiler.
+    let bin = scratch("no-compiler-bin");
+    for tool in ["sh", "env"] {
+        let found = ["/bin", "/usr/bin"]
+            .iter()
+            .map(|dir| std::path::Path::new(dir).join(tool))
+            .find(|path| path.exists());
+        let Some(found) = found else { return };
+        std::os::unix::fs::symlink(found, bin.join(tool)).unwrap();
+    }
+    let (folder, source) = case_and_solution("no-compiler", "int main(void) { return 0; }\n");
+    let output = Command::new(binary("judge"))
+        .args([
+            "game2048",
+            folder.to_str().unwrap(),
+            source.to_str().unwrap(),
+        ])
+        .env("PATH", &bin)
+        .env("TMPDIR", scratch("no-compiler-tmp"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot run gcc: ") && stderr.contains("is it installed"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("gcc") && stderr.matches("gcc").count() >= 2,
+        "{stderr}"
+    );
+}
