@@ -22,8 +22,8 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use engine::runner::{self, Ending, Limits, Program, Stop};
 use golden::harness::{self, Arguments, Failed, Trial};
-use tools::sandbox::{self, Ending, Limits, Program, Stop};
 
 #[path = "hostile/puyo.rs"]
 mod puyo;
@@ -136,21 +136,7 @@ fn run(case: &Case) -> Result<(), Failed> {
             }
         })
         .collect();
-    let binary = move |stdin: &mut dyn std::io::Read,
-                       stdout: &mut dyn std::io::Write,
-                       stderr: &mut dyn std::io::Write| {
-        cli::run::run_with(
-            problem,
-            args.iter().cloned(),
-            cli::run::Streams {
-                stdin,
-                stdin_fd: Some(0),
-                stdin_size: 0,
-                stdout,
-                stderr,
-            },
-        )
-    };
+    let binary = engine::judging::workspace_binary(problem, args);
     let side_outputs = case
         .args
         .iter()
@@ -165,7 +151,7 @@ fn run(case: &Case) -> Result<(), Failed> {
         address_space: Some(cap),
         file_size: None,
     };
-    let outcome = sandbox::run(&Program::Function(&binary), &path, &limits);
+    let outcome = runner::run(&Program::Function(&binary), &path, &limits);
     let _ = std::fs::remove_file(&path);
     let ran = outcome.map_err(|e| format!("cannot run the case: {e}"))?;
     if ran.stopped == Some(Stop::Time) {
@@ -178,7 +164,7 @@ fn run(case: &Case) -> Result<(), Failed> {
         Ending::Signalled(signal) => {
             return Err(format!(
                 "killed by {} after {elapsed:?} (address space cap {} MiB past the start);                  stderr:\n{shown_err}",
-                sandbox::signal_name(signal),
+                runner::signal_name(signal),
                 cap >> 20
             )
             .into())

@@ -129,13 +129,13 @@ fn golden_folders_are_classified_by_their_validators() {
     for problem in problems::ALL {
         let name = problem.info().name;
         let folder = inputs.join(name);
-        let census = tools::cases::census(*problem, &folder).expect("the golden folder reads");
+        let census = engine::cases::census(*problem, &folder).expect("the golden folder reads");
         eprintln!(
             "{name:<14} judge-valid {:>2}, beyond-judge {:>2}, with flags {:>2}",
             census.judge, census.beyond, census.flags
         );
         assert!(census.judge > 0, "{name} has no judge-valid golden case");
-        for case in tools::cases::discover(&[folder]).expect("the golden folder reads") {
+        for case in engine::cases::discover(&[folder]).expect("the golden folder reads") {
             let input = std::fs::read(&case.input).expect("a readable case");
             let valid = problem.validate(&input);
             if case.name.starts_with("sample-") {

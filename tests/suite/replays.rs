@@ -225,7 +225,7 @@ fn every_golden_input_page_opens_without_a_console_error() {
     };
     for problem in problems::ALL {
         let name = problem.info().name;
-        let cases = tools::cases::discover(&[inputs.join(name)]).expect("the golden folder reads");
+        let cases = engine::cases::discover(&[inputs.join(name)]).expect("the golden folder reads");
         for case in cases {
             let input = std::fs::read(&case.input).unwrap();
             let options = match problem.parse(case.args.iter().map(Into::into).collect()) {

@@ -33,11 +33,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-pub mod diff;
 pub mod harness;
 mod sides;
 
-pub use crate::diff::{judge_lines, line_diff, line_diff_bytes, same_output};
+// Outputs are compared, and differences shown, as the engine's verdicts do.
+use engine::cases::case_args;
+use engine::verdict::line_diff;
+
 pub use crate::harness::{Arguments, Failed, Trial};
 
 /// How long one case may run before it counts as a hang.
@@ -357,20 +359,6 @@ fn run_case(binary: &Path, input: &Path, kind: Kind) -> Result<(), Failed> {
             compare(&format!("{shown} (stderr)"), &expected, &outcome.stderr)
         }
     }
-}
-
-/// The command-line arguments of the case whose input is `input`: its
-/// `.args` file, one argument a line (none when there is no such file).
-pub fn case_args(input: &Path) -> Vec<String> {
-    read_optional(&input.with_extension("args"))
-        .map(|text| {
-            text.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(String::from)
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// A file's text, if it is there and a regular file (a named pipe would

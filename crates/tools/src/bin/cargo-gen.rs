@@ -2,9 +2,12 @@
 //! input from the problem's generator (the one the property tests and
 //! `cargo stress` use), the same for the same seed, size and space.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use cli::Space;
+use tools::args;
+use tools::output::ReportOutput;
 
 const USAGE: &str = "\
 usage: cargo gen PROBLEM [--seed S] [--size N] [--beyond-judge]
@@ -18,38 +21,36 @@ beyond, are:
 ";
 
 fn main() -> ExitCode {
-    cli::run::ignore_file_size_signal();
-    if tools::stdout_was_closed() {
-        return tools::finish(Err(
-            "standard output is closed, so the input would be lost".to_string()
-        ));
-    }
-    tools::finish(run().map(|()| true))
+    tools::output::main(run)
 }
 
-fn run() -> Result<(), String> {
+fn run(out: &mut ReportOutput) -> Result<bool, String> {
     use lexopt::Arg::{Long, Short, Value};
-    let mut parser = lexopt::Parser::from_args(tools::arguments("gen"));
+    if out.was_closed() {
+        return Err("standard output is closed, so the input would be lost".to_string());
+    }
+    let mut parser = lexopt::Parser::from_args(args::arguments("gen"));
     let (mut name, mut seed, mut size, mut space) = (None, 0u64, 2u64, Space::Judge);
     let see_help = |message: String| format!("{message} (see `cargo gen --help`)");
     while let Some(arg) = parser.next().map_err(|e| see_help(e.to_string()))? {
         match arg {
             Short('h') | Long("help") => {
-                tools::say!("{USAGE}");
+                let _ = write!(out, "{USAGE}");
                 for problem in problems::ALL {
-                    tools::sayln!(
+                    let _ = writeln!(
+                        out,
                         "  {:<14} {} and {}",
                         problem.info().name,
                         problem.largest_size(Space::Judge),
                         problem.largest_size(Space::Beyond)
                     );
                 }
-                return Ok(());
+                return Ok(true);
             }
-            Long("seed") => seed = tools::flag_number(&mut parser, "seed", 0, u64::MAX)?,
+            Long("seed") => seed = args::number(&mut parser, "seed", 0, u64::MAX)?,
             // Bounded below by the generator's own range, named in full.
             Long("size") => {
-                let text = tools::flag_text(&mut parser, "size")?;
+                let text = args::text(&mut parser, "size")?;
                 let text = text.to_string_lossy();
                 size = text.trim().parse().map_err(|_| {
                     format!(
@@ -65,7 +66,7 @@ fn run() -> Result<(), String> {
         }
     }
     let name = name.ok_or_else(|| see_help("a PROBLEM is needed".to_string()))?;
-    let problem = tools::problem(&name)?;
+    let problem = args::problem(&name)?;
     let largest = problem.largest_size(space);
     if size == 0 || size > largest as u64 {
         return Err(format!(
@@ -74,14 +75,12 @@ fn run() -> Result<(), String> {
         ));
     }
     let text = problem.generate(seed, size as usize, space);
-    use std::io::Write;
-    let mut out = tools::report_output();
     // The report output keeps going past a failed write and remembers why
     // (a reader that went away is not a failure); the input is the whole
     // answer here, so a lost write is the command's failure.
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     match out.lost() {
-        None => Ok(()),
+        None => Ok(true),
         Some(e) => Err(format!("cannot write standard output: {e}")),
     }
 }

@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-use crate::{binary, have, run, scratch};
+use crate::{binary, have, run, scratch, ERROR, FOUND, SUCCESS};
 
 /// A folder with one game2048 case whose answer is 16, and a C solution of
 /// its own (its own text, so that no cached build of it exists).
@@ -56,12 +56,12 @@ fn a_compile_without_room_is_the_commands_error_not_a_compile_error() {
     let tmp = scratch("compile-no-room-tmp");
     // 64 KiB of file: the static program the linker writes is larger.
     let (status, out) = judge_under("ulimit -f 64", &folder, &source, &tmp);
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(out.contains("ran out of room"), "{out}");
     assert!(!out.contains("CE "), "{out}");
     // With room, the same file is accepted.
     let (status, out) = judge_under("true", &folder, &source, &tmp);
-    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(status, SUCCESS, "{out}");
 }
 
 #[test]
@@ -91,7 +91,7 @@ fn a_runs_stack_is_its_memory_limit_whatever_the_shell_says() {
         &source,
         &tmp,
     );
-    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(status, SUCCESS, "{out}");
     assert!(out.contains("AC "), "{out}");
 }
 
@@ -108,7 +108,7 @@ fn lang_cannot_change_a_source_files_language() {
             "py",
         ],
     );
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(out.contains("--lang py does not apply to mine.c"), "{out}");
 }
 
@@ -119,7 +119,7 @@ fn a_quoted_out_of_room_phrase_is_a_compile_error() {
     }
     let (folder, source) = case_and_solution("quoted-no-room", "#error No space left on device\n");
     let (status, out) = judge_under("true", &folder, &source, &scratch("quoted-no-room-tmp"));
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("CE ") && out.contains("#error"), "{out}");
 }
 
@@ -139,7 +139,7 @@ fn warnings_before_the_first_error_do_not_hide_it() {
     let source = folder.join("warned.cpp");
     std::fs::write(&source, body).unwrap();
     let (status, out) = judge_under("true", &folder, &source, &scratch("warnings-first-tmp"));
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(
         out.contains("lines before the first error left out"),
         "{out}"
@@ -159,7 +159,7 @@ fn a_missing_temporary_folder_is_named_never_made() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert_eq!(output.status.code(), ERROR, "{text}");
     assert!(text.contains("does not exist"), "{text}");
     assert!(!missing.exists());
 }
@@ -180,14 +180,14 @@ fn save_and_out_must_be_folders_even_through_links() {
             link.to_str().unwrap(),
         ],
     );
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(out.contains("not a folder"), "{out}");
     assert!(
         started.elapsed() < std::time::Duration::from_secs(5),
         "refused only after the search"
     );
     let (status, out) = run("judge", &["puyo", "-c", ""]);
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(out.contains("-c needs a COMMAND"), "{out}");
 }
 
@@ -212,7 +212,7 @@ fn what_a_programmers_function_prints_stays_out_of_its_answers() {
     let source = folder.join("noisy.cpp");
     std::fs::write(&source, noisy).unwrap();
     let (status, out) = run("judge", &["footholds", source.to_str().unwrap()]);
-    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(status, SUCCESS, "{out}");
     assert!(out.contains("defines solution(...)"), "{out}");
 }
 
@@ -241,7 +241,7 @@ fn a_missing_compiler_is_named_not_a_compile_error() {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(output.status.code(), ERROR, "{stderr}");
     assert!(
         stderr.contains("cannot run gcc: ") && stderr.contains("is it installed"),
         "{stderr}"

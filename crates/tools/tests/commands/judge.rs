@@ -3,7 +3,9 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::{assert_none_left, have, run, scratch, script, token, workspace};
+use crate::{
+    assert_none_left, have, run, scratch, script, token, workspace, ERROR, FOUND, SUCCESS,
+};
 
 /// A copy of a problem's golden folder (its judge-mode cases).
 fn golden_copy(problem: &str, name: &str) -> std::path::PathBuf {
@@ -21,7 +23,7 @@ fn golden_copy(problem: &str, name: &str) -> std::path::PathBuf {
 fn the_workspace_passes_every_golden_folder_and_counts_its_cases() {
     for problem in problems::names() {
         let (status, out) = run("judge", &[problem]);
-        assert_eq!(status, Some(0), "{out}");
+        assert_eq!(status, SUCCESS, "{out}");
         assert!(out.contains("cases by the validator: "), "{out}");
         assert!(out.trim_end().ends_with(" failed"), "{out}");
         assert!(!out.contains("\nWA ") && !out.contains("\nERR"), "{out}");
@@ -41,7 +43,7 @@ fn a_deleted_line_is_one_deletion_and_the_summary_counts() {
         .collect();
     std::fs::write(&expected, without_second.join("\n") + "\n").unwrap();
     let (status, out) = run("judge", &["othello", folder.to_str().unwrap()]);
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("WA   random-legal-8x8-games"), "{out}");
     assert!(out.contains("AC   sample-1"), "{out}");
     // The extra line the binary printed is one `+`, not every later line.
@@ -57,7 +59,7 @@ fn an_online_judge_tools_folder_and_a_time_limit() {
     std::fs::write(folder.join("sample-1.in"), "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
     std::fs::write(folder.join("sample-1.out"), "16\n").unwrap();
     let (status, out) = run("judge", &["game2048", folder.to_str().unwrap()]);
-    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(status, SUCCESS, "{out}");
     assert!(out.trim_end().ends_with("1 passed, 0 failed"), "{out}");
     let dir = scratch("sleepy");
     let sleeper = script(&dir, "sleeper", "sleep 30");
@@ -72,7 +74,7 @@ fn an_online_judge_tools_folder_and_a_time_limit() {
             "200",
         ],
     );
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("TLE  sample-1"), "{out}");
     assert!(
         started.elapsed() < Duration::from_secs(3),
@@ -95,7 +97,7 @@ fn bad_case_files_fail_their_own_case_and_the_run_goes_on() {
     // An .in without an .out: judged against the workspace's answer.
     std::fs::write(folder.join("d-no-out.in"), "1\n4\n").unwrap();
     let (status, out) = run("judge", &["game2048", folder.to_str().unwrap()]);
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("AC   a-good"), "{out}");
     assert!(out.contains("WA   b-latin1"), "{out}");
     assert!(out.contains("ERR  c-folder  cannot read"), "{out}");
@@ -129,7 +131,7 @@ fn a_long_wrong_answer_is_judged_in_under_a_second() {
     let started = Instant::now();
     let (status, out) = run("judge", &["othello", folder.to_str().unwrap(), &printer]);
     let took = started.elapsed();
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("WA   many"), "{out}");
     assert!(out.contains("too many lines differ"), "{out}");
     assert!(took < Duration::from_secs(1), "{took:?}");
@@ -142,8 +144,8 @@ fn a_flood_is_an_output_limit_and_the_judge_stays_small() {
     std::fs::write(folder.join("a.out"), "2\n").unwrap();
     // The judge itself runs in the sandbox here, so that its own peak
     // memory is measured.
-    let outcome = tools::sandbox::run(
-        &tools::sandbox::Program::Command {
+    let outcome = engine::runner::run(
+        &engine::runner::Program::Command {
             argv: vec![
                 crate::binary("judge").into(),
                 "game2048".into(),
@@ -154,7 +156,7 @@ fn a_flood_is_an_output_limit_and_the_judge_stays_small() {
             dir: folder.clone(),
         },
         Path::new("/dev/null"),
-        &tools::sandbox::Limits {
+        &engine::runner::Limits {
             time: Duration::from_secs(60),
             memory: 1 << 30,
             output: 1 << 20,
@@ -182,7 +184,7 @@ fn limits_are_checked_never_wrapped() {
         ("--output-limit", "x"),
     ] {
         let (status, out) = run("judge", &["game2048", flag, value]);
-        assert_eq!(status, Some(2), "{flag} {value}: {out}");
+        assert_eq!(status, ERROR, "{flag} {value}: {out}");
         assert!(
             out.contains(&format!("{flag} takes a whole number from")),
             "{out}"
@@ -199,14 +201,14 @@ fn commands_scripts_and_executables_run_and_name_their_failures() {
     // A shell command, run in the current folder, with the problem's base
     // limits unless a language is named.
     let (status, out) = run("judge", &["game2048", dir, "-c", "echo 16"]);
-    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(status, SUCCESS, "{out}");
     assert!(
         out.contains("limits: 1000 ms, 512 MiB (Baekjoon 12100's)"),
         "{out}"
     );
     assert!(out.contains("add --lang"), "{out}");
     let (status, out) = run("judge", &["game2048", dir, "-c", "echo 16", "--lang", "py"]);
-    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(status, SUCCESS, "{out}");
     assert!(
         out.contains("limits: 5000 ms, 1056 MiB (Baekjoon's rule for Python 3"),
         "{out}"
@@ -215,14 +217,14 @@ fn commands_scripts_and_executables_run_and_name_their_failures() {
         "judge",
         &["game2048", dir, "-c", "echo 16", "--lang", "cobol"],
     );
-    assert_eq!(status, Some(2), "{out}");
-    assert!(out.contains("--lang takes one of py, cpp"), "{out}");
+    assert_eq!(status, ERROR, "{out}");
+    assert!(out.contains("--lang takes one of py, pypy3, cpp"), "{out}");
     // A folder mistyped is a missing folder, not a solution.
     let (status, out) = run("judge", &["game2048", "no-such-folder/"]);
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(out.contains("no folder no-such-folder/"), "{out}");
     let (status, out) = run("judge", &["game2048", "no-such-thing"]);
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(
         out.contains("neither a solution nor a folder of cases"),
         "{out}"
@@ -230,7 +232,7 @@ fn commands_scripts_and_executables_run_and_name_their_failures() {
     // A run-time error names the signal and shows the end of stderr.
     let crash = script(&folder, "crash", "echo 'Traceback (most recent call last):' >&2; echo 'ZeroDivisionError: division by zero' >&2; kill -SEGV $$");
     let (status, out) = run("judge", &["game2048", dir, &crash]);
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("RE   a"), "{out}");
     assert!(out.contains("SIGSEGV"), "{out}");
     assert!(out.contains("ZeroDivisionError: division by zero"), "{out}");
@@ -240,7 +242,7 @@ fn commands_scripts_and_executables_run_and_name_their_failures() {
         "judge",
         &["game2048", dir, folder.join("notes.txt").to_str().unwrap()],
     );
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(out.contains("-c \"COMMAND\""), "{out}");
     if have("python3") {
         // A .py without a shebang runs with python3.
@@ -249,7 +251,7 @@ fn commands_scripts_and_executables_run_and_name_their_failures() {
             "judge",
             &["game2048", dir, folder.join("sol.py").to_str().unwrap()],
         );
-        assert_eq!(status, Some(0), "{out}");
+        assert_eq!(status, SUCCESS, "{out}");
         assert!(out.contains("Python 3"), "{out}");
         // A syntax error is a compile error, and nothing is written beside
         // the file.
@@ -258,7 +260,7 @@ fn commands_scripts_and_executables_run_and_name_their_failures() {
             "judge",
             &["game2048", dir, folder.join("broken.py").to_str().unwrap()],
         );
-        assert_eq!(status, Some(1), "{out}");
+        assert_eq!(status, FOUND, "{out}");
         assert!(out.contains("CE   broken.py"), "{out}");
         assert!(!folder.join("__pycache__").exists());
     }
@@ -268,7 +270,7 @@ fn commands_scripts_and_executables_run_and_name_their_failures() {
             "judge",
             &["game2048", dir, folder.join("broken.cpp").to_str().unwrap()],
         );
-        assert_eq!(status, Some(1), "{out}");
+        assert_eq!(status, FOUND, "{out}");
         assert!(out.contains("CE   broken.cpp"), "{out}");
         assert!(out.contains("broken.cpp:1"), "{out}");
         assert!(out.contains("was not declared"), "{out}");
@@ -300,7 +302,7 @@ fn a_users_solution_gets_only_judge_cases_and_no_flags() {
         "{out}"
     );
     assert!(!out.contains("args: --"), "{out}");
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     let (_, all) = run("judge", &["game2048", &echo, "--beyond-judge"]);
     assert!(all.contains("utf8-byte-order-mark  "), "{all}");
     assert_none_left(&mark);

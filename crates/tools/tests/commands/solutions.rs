@@ -4,7 +4,7 @@
 //! Python and C++ must be installed (CI requires them; elsewhere a missing
 //! one is reported and its half skipped).
 
-use crate::{have, run, scratch, workspace};
+use crate::{have, run, scratch, workspace, FOUND, SUCCESS};
 
 /// Seconds of stress for a correct solution here (CI runs longer ones for
 /// the record; this keeps `cargo test` quick).
@@ -33,7 +33,7 @@ fn check(problem: &str) {
                 TIME_LIMIT_MS,
             ],
         );
-        assert_eq!(status, Some(0), "{problem} correct.{extension}:\n{out}");
+        assert_eq!(status, SUCCESS, "{problem} correct.{extension}:\n{out}");
         assert!(
             !out.contains("\nWA") && !out.contains("\nRE") && !out.contains("\nTLE"),
             "{out}"
@@ -52,8 +52,7 @@ fn check(problem: &str) {
             ],
         );
         assert_eq!(
-            status,
-            Some(0),
+            status, SUCCESS,
             "{problem} correct.{extension} under stress:\n{out}"
         );
         let save = scratch(&format!("solutions-{problem}-{extension}"));
@@ -73,8 +72,7 @@ fn check(problem: &str) {
             ],
         );
         assert_eq!(
-            status,
-            Some(1),
+            status, FOUND,
             "{problem} buggy.{extension} was not caught:\n{out}"
         );
         assert!(out.contains("a locally minimal input"), "{out}");
@@ -146,7 +144,7 @@ fn the_readmes_stress_transcript_holds() {
             save.to_str().unwrap(),
         ],
     );
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     let printed: Vec<&str> = out.lines().collect();
     assert!(expected.len() > 10, "{expected:?}");
     for line in expected {

@@ -1,11 +1,11 @@
 //! `cargo gen` and `cargo stress`.
 
-use crate::{binary, run, scratch};
+use crate::{binary, run, scratch, ERROR, FOUND, SUCCESS};
 
 #[test]
 fn gen_is_reproducible_and_judge_valid_by_default() {
     let (status, first) = run("gen", &["footholds", "--seed", "5", "--size", "2"]);
-    assert_eq!(status, Some(0));
+    assert_eq!(status, SUCCESS);
     assert_eq!(
         run("gen", &["footholds", "--seed", "5", "--size", "2"]).1,
         first
@@ -16,10 +16,10 @@ fn gen_is_reproducible_and_judge_valid_by_default() {
         "gen",
         &["footholds", "--seed", "5", "--size", "6", "--beyond-judge"],
     );
-    assert_eq!(status, Some(0), "{beyond}");
+    assert_eq!(status, SUCCESS, "{beyond}");
     assert!(footholds::parse(beyond.as_bytes()).is_ok(), "{beyond}");
     let (status, out) = run("gen", &["no-such-problem"]);
-    assert_eq!(status, Some(2));
+    assert_eq!(status, ERROR);
     assert!(
         out.contains("no problem named \"no-such-problem\""),
         "{out}"
@@ -35,11 +35,11 @@ fn gen_refuses_sizes_past_its_bound() {
         ("game2048", "20"),
     ] {
         let (status, out) = run("gen", &[problem, "--size", size]);
-        assert_eq!(status, Some(2), "{problem} {size}: {out}");
+        assert_eq!(status, ERROR, "{problem} {size}: {out}");
         assert!(out.contains("takes sizes from 1 to"), "{out}");
     }
     let (status, out) = run("gen", &["puyo", "--size", "0"]);
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(out.contains("takes sizes from 1 to 12, not 0"), "{out}");
 }
 
@@ -53,7 +53,7 @@ fn gen_says_when_its_output_is_lost() {
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(output.status.code(), ERROR, "{stderr}");
         assert!(stderr.contains("cannot write standard output"), "{stderr}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
     }
@@ -64,7 +64,7 @@ fn gen_says_when_its_output_is_lost() {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(output.status.code(), ERROR, "{stderr}");
     assert!(stderr.contains("standard output is closed"), "{stderr}");
     // A reader that went away early (as `| head` does) is not a failure.
     let mut child = std::process::Command::new(binary("gen"))
@@ -77,7 +77,7 @@ fn gen_says_when_its_output_is_lost() {
     let output = child.wait_with_output().unwrap();
     assert_eq!(
         output.status.code(),
-        Some(0),
+        SUCCESS,
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
@@ -98,11 +98,11 @@ fn stress_passes_the_workspace_and_refuses_zero_seconds() {
             save.to_str().unwrap(),
         ],
     );
-    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(status, SUCCESS, "{out}");
     assert!(out.trim_end().ends_with("passed, 0 failed"), "{out}");
     assert_eq!(std::fs::read_dir(&save).unwrap().count(), 0);
     let (status, out) = run("stress", &["puyo", "--seconds", "0"]);
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(
         out.contains("--seconds takes a whole number from 1"),
         "{out}"
@@ -137,7 +137,7 @@ fn stress_finds_shrinks_and_saves_without_overwriting() {
             save.to_str().unwrap(),
         ],
     );
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("locally minimal"), "{out}");
     assert!(out.contains("expected (the workspace's answer):"), "{out}");
     assert!(out.contains("--explain"), "{out}");
@@ -164,13 +164,13 @@ fn stress_finds_shrinks_and_saves_without_overwriting() {
         .unwrap_or_else(|| panic!("no cargo gen line in\n{out}"));
     let words: Vec<&str> = line.split(' ').collect();
     let (status, input) = run("gen", &words);
-    assert_eq!(status, Some(0), "{input}");
+    assert_eq!(status, SUCCESS, "{input}");
     let largest = input
         .split_whitespace()
         .skip(1)
         .map(|t| t.parse::<u64>().unwrap())
         .max();
-    let answer = tools::problem("game2048")
+    let answer = tools::args::problem("game2048")
         .unwrap()
         .judge(input.as_bytes())
         .unwrap();
@@ -199,7 +199,7 @@ fn a_reference_that_refuses_is_not_a_difference() {
             save.to_str().unwrap(),
         ],
     );
-    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(status, SUCCESS, "{out}");
     assert!(out.contains("could not be compared"), "{out}");
     assert_eq!(std::fs::read_dir(&save).unwrap().count(), 0, "{out}");
 }
@@ -234,7 +234,7 @@ fn refusals_change_nothing_in_the_work_tree() {
         ("judge", &["no-such-problem"]),
     ] {
         let (status, out) = run(command, args);
-        assert_eq!(status, Some(2), "{command} {args:?}: {out}");
+        assert_eq!(status, ERROR, "{command} {args:?}: {out}");
         assert!(out.starts_with("error: "), "{command} {args:?}: {out}");
         assert_eq!(out.lines().count(), 1, "{command} {args:?}: {out}");
     }

@@ -1,12 +1,15 @@
-//! The sandbox with hostile programs: each run ends in time, is judged by
-//! what it did, and leaves no process behind.
+//! The runner with hostile programs (spinning children, floods, memory
+//! hogs, sleepers, signals, forks): each run ends in time, is judged by what
+//! it did, and leaves no process behind.
 
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
-use tools::sandbox::{run, Ending, Limits, Outcome, Program, Stop};
+use engine::runner::{run, Ending, Limits, Outcome, Program, Stop};
 
-use crate::{assert_none_left, scratch, token};
+mod support;
+
+use support::{assert_none_left, have, scratch, token};
 
 fn limits(time_ms: u64, memory_mib: u64) -> Limits {
     Limits {
@@ -92,7 +95,7 @@ fn a_flood_of_output_is_stopped_at_the_limit() {
 
 #[test]
 fn an_allocation_loop_is_stopped_near_the_memory_limit() {
-    if !crate::have("python3") {
+    if !have("python3") {
         return;
     }
     let started = Instant::now();
@@ -131,11 +134,11 @@ fn a_signal_and_the_end_of_stderr_are_kept() {
         &limits(5000, 256),
     );
     assert_eq!(outcome.ending, Ending::Signalled(11));
-    assert!(tools::sandbox::signal_name(11).starts_with("SIGSEGV"));
+    assert!(engine::runner::signal_name(11).starts_with("SIGSEGV"));
     let stderr = String::from_utf8_lossy(&outcome.stderr);
     assert!(stderr.ends_with("the real error\n"), "{stderr}");
     assert!(outcome.stderr_cut);
-    assert!(outcome.stderr.len() <= tools::sandbox::STDERR_TAIL);
+    assert!(outcome.stderr.len() <= engine::runner::STDERR_TAIL);
 }
 
 #[test]

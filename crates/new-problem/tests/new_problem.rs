@@ -5,7 +5,15 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{scratch, workspace};
+// The helpers the engine's and the commands' tests share.
+#[path = "../../engine/tests/support/mod.rs"]
+mod support;
+
+use support::{scratch, workspace};
+
+/// The exit statuses the command gives, as `ExitStatus::code` reads them.
+const ERROR: Option<i32> = Some(tools::exit::ERROR as i32);
+const INTERRUPTED: Option<i32> = Some(tools::exit::INTERRUPTED as i32);
 
 /// A copy of the workspace's tracked files in a git repository of its own,
 /// committed, so that `git status` shows any change.
@@ -86,7 +94,7 @@ fn every_name_that_would_break_the_workspace_is_refused_and_nothing_changes() {
         "",
     ] {
         let (status, out) = new_problem(&copy, &[name]);
-        assert_eq!(status, Some(2), "{name}: {out}");
+        assert_eq!(status, ERROR, "{name}: {out}");
         assert!(out.starts_with("error: "), "{name}: {out}");
         assert_eq!(changes(&copy), "", "{name} changed the work tree:\n{out}");
     }
@@ -96,13 +104,13 @@ fn every_name_that_would_break_the_workspace_is_refused_and_nothing_changes() {
         ("--judge", ""),
     ] {
         let (status, out) = new_problem(&copy, &["no-such-problem", flag, value]);
-        assert_eq!(status, Some(2), "{flag}: {out}");
+        assert_eq!(status, ERROR, "{flag}: {out}");
         assert_eq!(changes(&copy), "", "{flag} changed the work tree:\n{out}");
     }
     // A dangling link where the problem's inputs would go.
     std::os::unix::fs::symlink("/nonexistent/target", copy.join("inputs/no-such-problem")).unwrap();
     let (status, out) = new_problem(&copy, &["no-such-problem"]);
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(
         out.contains("inputs/no-such-problem exists already"),
         "{out}"
@@ -112,7 +120,7 @@ fn every_name_that_would_break_the_workspace_is_refused_and_nothing_changes() {
     // Outside any workspace: the system's temporary folder, unless TMPDIR
     // is inside this checkout (then the command would rightly find it and
     // register the problem here), else /tmp or /var/tmp.
-    let checkout = crate::workspace().canonicalize().unwrap();
+    let checkout = workspace().canonicalize().unwrap();
     let Some(base) = [std::env::temp_dir(), "/tmp".into(), "/var/tmp".into()]
         .into_iter()
         .filter_map(|base| base.canonicalize().ok())
@@ -125,7 +133,7 @@ fn every_name_that_would_break_the_workspace_is_refused_and_nothing_changes() {
     std::fs::create_dir_all(&elsewhere).unwrap();
     let (status, out) = new_problem(&elsewhere, &["no-such-problem"]);
     let _ = std::fs::remove_dir_all(&elsewhere);
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(out.contains("not inside a grid-games workspace"), "{out}");
 }
 
@@ -142,7 +150,7 @@ fn a_failed_check_after_writing_undoes_everything() {
         &copy,
         &["no-such-problem", "--title", r#"The "Best" Game | 2"#],
     );
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(out.contains("broken on purpose"), "{out}");
     assert!(out.contains("nothing was changed"), "{out}");
     assert_eq!(changes(&copy).trim(), "M crates/grid/src/lib.rs");
@@ -176,7 +184,7 @@ fn an_interrupt_during_the_check_undoes_everything() {
         .unwrap()
         .read_to_string(&mut stderr)
         .unwrap();
-    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert_eq!(status.code(), INTERRUPTED, "{stderr}");
     assert!(stderr.contains("nothing was changed"), "{stderr}");
     assert_eq!(changes(&copy), "", "{stderr}");
 }

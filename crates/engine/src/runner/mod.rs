@@ -18,7 +18,7 @@
 //!   counted every 20 ms (a burst of forks between two counts is seen at
 //!   the next; the memory limit bounds what it can do meanwhile).
 //!   When its main process ends, for any reason, every other process of the
-//!   run is killed (see [`crate::processes`]): none outlives the runner.
+//!   run is killed (see [`processes`]): none outlives the runner.
 //!
 //! A program is a command to execute, or a function of this program run in
 //! a forked copy of the process (the workspace's own solvers run so: no
@@ -29,6 +29,9 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+pub mod interrupt;
+pub mod processes;
 
 /// A run's limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,41 +148,27 @@ pub const STDERR_TAIL: usize = 16 << 10;
 /// a bad memory access, often an index out of range or a stack overflow)`.
 pub fn signal_name(signal: i32) -> String {
     let (name, meaning) = match signal {
-        libc_signals::SIGSEGV => (
+        libc::SIGSEGV => (
             "SIGSEGV",
             "segmentation fault: a bad memory access, often an index out of range or a stack overflow",
         ),
-        libc_signals::SIGABRT => ("SIGABRT", "aborted, often by a failed assertion or allocation"),
-        libc_signals::SIGFPE => ("SIGFPE", "arithmetic error, often a division by zero"),
-        libc_signals::SIGBUS => ("SIGBUS", "bus error: a bad memory access"),
-        libc_signals::SIGILL => ("SIGILL", "illegal instruction"),
-        libc_signals::SIGKILL => ("SIGKILL", "killed"),
-        libc_signals::SIGTERM => ("SIGTERM", "terminated"),
-        libc_signals::SIGPIPE => ("SIGPIPE", "broken pipe"),
-        libc_signals::SIGXCPU => ("SIGXCPU", "processor time limit"),
-        libc_signals::SIGXFSZ => ("SIGXFSZ", "file size limit"),
+        libc::SIGABRT => ("SIGABRT", "aborted, often by a failed assertion or allocation"),
+        libc::SIGFPE => ("SIGFPE", "arithmetic error, often a division by zero"),
+        libc::SIGBUS => ("SIGBUS", "bus error: a bad memory access"),
+        libc::SIGILL => ("SIGILL", "illegal instruction"),
+        libc::SIGKILL => ("SIGKILL", "killed"),
+        libc::SIGTERM => ("SIGTERM", "terminated"),
+        libc::SIGPIPE => ("SIGPIPE", "broken pipe"),
+        libc::SIGXCPU => ("SIGXCPU", "processor time limit"),
+        libc::SIGXFSZ => ("SIGXFSZ", "file size limit"),
         _ => return format!("signal {signal}"),
     };
     format!("{name} ({meaning})")
 }
 
-/// Signal numbers, named where `libc` is not a dependency.
-mod libc_signals {
-    pub const SIGILL: i32 = 4;
-    pub const SIGABRT: i32 = 6;
-    pub const SIGBUS: i32 = 7;
-    pub const SIGFPE: i32 = 8;
-    pub const SIGKILL: i32 = 9;
-    pub const SIGSEGV: i32 = 11;
-    pub const SIGPIPE: i32 = 13;
-    pub const SIGTERM: i32 = 15;
-    pub const SIGXCPU: i32 = 24;
-    pub const SIGXFSZ: i32 = 25;
-}
-
 /// Runs `program` on the file `input` under `limits`.
 pub fn run(program: &Program, input: &Path, limits: &Limits) -> std::io::Result<Outcome> {
-    imp::run(program, input, limits)
+    unix::run(program, input, limits)
 }
 
 /// Why [`run_fresh`] gave no outcome.
@@ -218,56 +207,4 @@ pub fn run_fresh<'a>(
     outcome
 }
 
-/// A folder for one judging or stress session's runs and files, removed
-/// when dropped: programs run there, so whatever they write lands there.
-#[derive(Debug)]
-pub struct Scratch {
-    path: PathBuf,
-}
-
-impl Scratch {
-    /// A new, empty folder under the system's temporary folder.
-    pub fn new(purpose: &str) -> std::io::Result<Scratch> {
-        use std::sync::atomic::{AtomicU64, Ordering};
-        static COUNT: AtomicU64 = AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let path = std::env::temp_dir().join(format!(
-            "grid-games-{purpose}-{}-{}-{nanos}",
-            std::process::id(),
-            COUNT.fetch_add(1, Ordering::Relaxed)
-        ));
-        // The error names the folder: a TMPDIR that does not exist or is
-        // full is then plain to see.
-        std::fs::create_dir(&path)
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-        Ok(Scratch { path })
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
-    }
-}
-
-#[cfg(unix)]
-mod imp;
-
-#[cfg(not(unix))]
-mod imp {
-    use super::{Limits, Outcome, Program};
-    use std::path::Path;
-
-    pub fn run(_: &Program, _: &Path, _: &Limits) -> std::io::Result<Outcome> {
-        Err(std::io::Error::new(
-            std::io::ErrorKind::Unsupported,
-            "running a solution needs a Unix system (Linux for the full sandbox)",
-        ))
-    }
-}
+mod unix;

@@ -4,7 +4,7 @@
 //!
 //! A run lives in a session of its own, so the terminal's Ctrl-C reaches the
 //! command only; without this, the command would die and leave the run
-//! going. The handler only sets a flag: the watch loop of [`crate::sandbox`]
+//! going. The handler only sets a flag: the watch loop of [`crate::runner`]
 //! and the commands' own loops look at it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,7 +14,6 @@ static REQUESTED: AtomicBool = AtomicBool::new(false);
 /// The exit status of an interrupted command (128 + SIGINT, as shells give).
 pub const EXIT_STATUS: u8 = 130;
 
-#[cfg(unix)]
 extern "C" fn note(_signal: libc::c_int) {
     REQUESTED.store(true, Ordering::SeqCst);
 }
@@ -23,7 +22,6 @@ extern "C" fn note(_signal: libc::c_int) {
 /// System calls they interrupt return early (no `SA_RESTART`), so a wait
 /// notices at once.
 pub fn install() {
-    #[cfg(unix)]
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: sigaction with a zeroed, then filled, struct; the handler
         // only stores to an atomic, which is async-signal-safe.

@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cli::{AnyProblem, Space};
+use cli::AnyProblem;
 
 /// One case, as found: nothing is read until it is judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +56,7 @@ pub fn discover(folders: &[PathBuf]) -> Result<Vec<Case>, String> {
         let label = if labelled {
             format!(
                 "{}/",
-                crate::printable(&folder.display().to_string()).trim_end_matches('/')
+                crate::text::printable(&folder.display().to_string()).trim_end_matches('/')
             )
         } else {
             String::new()
@@ -82,9 +82,9 @@ pub fn discover(folders: &[PathBuf]) -> Result<Vec<Case>, String> {
                 found.push(Case {
                     // Shown in the report: no control character of a
                     // file's name reaches the terminal.
-                    name: format!("{label}{prefix}{}", crate::printable(&stem)),
+                    name: format!("{label}{prefix}{}", crate::text::printable(&stem)),
                     expected: has_expected.then_some(expected),
-                    args: golden::case_args(&input),
+                    args: case_args(&input),
                     in_flags: !prefix.is_empty(),
                     input,
                 });
@@ -92,6 +92,25 @@ pub fn discover(folders: &[PathBuf]) -> Result<Vec<Case>, String> {
         }
     }
     Ok(found)
+}
+
+/// The command-line arguments of the case whose input is `input`: its
+/// `.args` file, one argument a line (none when there is no such file, or
+/// it is not a regular file: a named pipe would hang the reader).
+pub fn case_args(input: &Path) -> Vec<String> {
+    let path = input.with_extension("args");
+    if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+        return Vec::new();
+    }
+    std::fs::read_to_string(&path)
+        .map(|text| {
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// A case's file, opened for reading if it is a regular file (or a link to
@@ -102,11 +121,8 @@ pub fn open_case_file(path: &Path) -> Result<std::fs::File, String> {
     let shown = path.display();
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
+    use std::os::unix::fs::OpenOptionsExt;
+    options.custom_flags(libc::O_NONBLOCK);
     let file = options
         .open(path)
         .map_err(|e| format!("cannot read {shown}: {e}"))?;
@@ -166,12 +182,55 @@ fn copy_case_file(from: &Path, to: &Path) -> std::io::Result<Result<(), String>>
         Err(why) => return Ok(Err(why)),
     };
     std::fs::write(to, bytes)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o444))?;
-    }
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o444))?;
     Ok(Ok(()))
+}
+
+/// Writes `NAME.in` and `NAME.out` into `dir`, as new files: when either
+/// name is taken, `NAME-2`, `NAME-3`, ... instead. Returns their paths.
+pub fn save_new(
+    dir: &Path,
+    name: &str,
+    input: &[u8],
+    expected: &[u8],
+) -> std::io::Result<(PathBuf, PathBuf)> {
+    std::fs::create_dir_all(dir)?;
+    for k in 1..1000 {
+        let stem = if k == 1 {
+            name.to_string()
+        } else {
+            format!("{name}-{k}")
+        };
+        let (input_path, expected_path) = (
+            dir.join(format!("{stem}.in")),
+            dir.join(format!("{stem}.out")),
+        );
+        // symlink_metadata: a dangling link takes its name too.
+        if input_path.symlink_metadata().is_ok() || expected_path.symlink_metadata().is_ok() {
+            continue;
+        }
+        match cli::files::write_new(&input_path, input) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+        match cli::files::write_new(&expected_path, expected) {
+            Ok(()) => return Ok((input_path, expected_path)),
+            // The pair or nothing: the input just written goes.
+            Err(e) => {
+                let _ = std::fs::remove_file(&input_path);
+                if e.kind() == std::io::ErrorKind::AlreadyExists {
+                    continue;
+                }
+                return Err(e);
+            }
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        format!("{name}.in and 998 more names are taken"),
+    ))
 }
 
 /// Where an input lies: in the judge's space, or beyond it (and why).
@@ -203,13 +262,4 @@ pub fn census(problem: &dyn AnyProblem, folder: &Path) -> Result<Census, String>
         }
     }
     Ok(census)
-}
-
-/// The space a label names, for messages.
-pub fn space_of(valid: &Result<(), String>) -> Space {
-    if valid.is_ok() {
-        Space::Judge
-    } else {
-        Space::Beyond
-    }
 }

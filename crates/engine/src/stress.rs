@@ -1,8 +1,8 @@
-//! `cargo stress PROBLEM [SOLUTION]`: generated inputs, small first, until
-//! an answer is wrong or time runs out; a failure is shrunk to a locally
-//! minimal input (see [`crate::shrink`]) and saved.
+//! Stress testing: generated inputs, small first, until an answer is
+//! wrong or time runs out; a failure is then shrunk to a locally minimal
+//! input (see [`crate::shrink`]).
 //!
-//! With a SOLUTION, the user's program is run on judge-valid inputs and held
+//! With a user's solution, the user's program is run on judge-valid inputs and held
 //! to the workspace's fast solver: a wrong answer, a run-time error or a
 //! time, memory or output limit exceeded is a failure. Without one, the
 //! workspace's fast solver is held to its reference (`naive`), on inputs
@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use cli::{AnyProblem, Space};
 
-use crate::judge::{verdict, Verdict};
-use crate::language::Prepared;
-use crate::sandbox::{self, Limits, Outcome, RunError};
+use crate::runner::{self, Limits, Outcome, RunError};
+use crate::solution::Prepared;
+use crate::verdict::{output_limit, verdict, Verdict};
 
 /// What the generated inputs test.
 pub enum Subject<'a> {
@@ -31,8 +31,8 @@ pub enum Subject<'a> {
     },
 }
 
-/// How to search.
-pub struct Settings<'a> {
+/// What to search, and how long.
+pub struct Search<'a> {
     pub problem: &'static dyn AnyProblem,
     pub subject: Subject<'a>,
     pub first_seed: u64,
@@ -115,11 +115,11 @@ enum Tested {
 }
 
 /// Tests one input.
-fn test(settings: &Settings, input: &[u8]) -> Tested {
-    let problem = settings.problem;
+fn test(plan: &Search, input: &[u8]) -> Tested {
+    let problem = plan.problem;
     let options = problem.defaults();
     let shown = |r: Result<String, grid::InputError>| r.map_err(|e| e.to_string());
-    match &settings.subject {
+    match &plan.subject {
         Subject::Reference => {
             let fast = shown(problem.answer(input, &options));
             let reference = shown(problem.naive(input, &options));
@@ -139,23 +139,20 @@ fn test(settings: &Settings, input: &[u8]) -> Tested {
                 return Tested::NotComparable;
             };
             let mut limits = *limits;
-            limits.output = crate::judge::output_limit(expected.len());
-            let outcome = match sandbox::run_fresh(
-                |folder| prepared.program(folder),
-                input,
-                scratch,
-                &limits,
-            ) {
-                Ok(outcome) => outcome,
-                Err(RunError::Start(e)) => Outcome::not_started(&e),
-                Err(RunError::Setup(e)) => {
-                    return Tested::Broken(format!(
-                        "cannot prepare a run in the scratch folder {}: {e}",
-                        scratch.display()
-                    ))
-                }
-            };
-            if crate::interrupt::requested() {
+            limits.output = output_limit(expected.len());
+            let outcome =
+                match runner::run_fresh(|folder| prepared.program(folder), input, scratch, &limits)
+                {
+                    Ok(outcome) => outcome,
+                    Err(RunError::Start(e)) => Outcome::not_started(&e),
+                    Err(RunError::Setup(e)) => {
+                        return Tested::Broken(format!(
+                            "cannot prepare a run in the scratch folder {}: {e}",
+                            scratch.display()
+                        ))
+                    }
+                };
+            if runner::interrupt::requested() {
                 return Tested::NotComparable;
             }
             match verdict(&outcome, expected.as_bytes(), &limits) {
@@ -168,22 +165,22 @@ fn test(settings: &Settings, input: &[u8]) -> Tested {
 
 /// Tests generated inputs from the first seed on, sizes small first, until
 /// one fails or the time runs out.
-pub fn search(settings: &Settings) -> Report {
+pub fn search(plan: &Search) -> Report {
     let started = Instant::now();
     let mut report = Report::default();
     for k in 0u64.. {
-        if started.elapsed() > settings.time || crate::interrupt::requested() {
+        if started.elapsed() > plan.time || runner::interrupt::requested() {
             break;
         }
-        let seed = settings.first_seed.wrapping_add(k);
-        let space = settings.spaces[(k % settings.spaces.len() as u64) as usize];
-        let largest = settings
+        let seed = plan.first_seed.wrapping_add(k);
+        let space = plan.spaces[(k % plan.spaces.len() as u64) as usize];
+        let largest = plan
             .largest_size
-            .min(settings.problem.largest_size(space))
+            .min(plan.problem.largest_size(space))
             .max(1);
-        let size = size_of(k / settings.spaces.len() as u64, largest);
-        let input = settings.problem.generate(seed, size, space).into_bytes();
-        match test(settings, &input) {
+        let size = size_of(k / plan.spaces.len() as u64, largest);
+        let input = plan.problem.generate(seed, size, space).into_bytes();
+        match test(plan, &input) {
             Tested::Passed => report.passed += 1,
             Tested::NotComparable => report.not_comparable += 1,
             Tested::Broken(why) => {
@@ -209,11 +206,11 @@ pub fn search(settings: &Settings) -> Report {
 /// Shrinks a failure within `budget`: the result fails the same way (the
 /// same verdict, for a user's solution) and stays in the failure's space.
 pub fn shrink(
-    settings: &Settings,
+    plan: &Search,
     failure: Failure,
     budget: Duration,
 ) -> (Failure, crate::shrink::Shrunk) {
-    let problem = settings.problem;
+    let problem = plan.problem;
     let space = failure.space;
     let valid = |input: &[u8]| match space {
         Space::Judge => problem.validate(input).is_ok(),
@@ -222,7 +219,7 @@ pub fn shrink(
     let wanted = failure.verdict();
     let mut last = None;
     // An interrupt ends the shrinking with the smallest failure so far.
-    let mut fails = |input: &[u8]| match test(settings, input) {
+    let mut fails = |input: &[u8]| match test(plan, input) {
         Tested::Failed(expected, got) => {
             let same = match &got {
                 Got::Run(verdict, _) => Some(*verdict) == wanted,
@@ -266,7 +263,7 @@ mod tests {
     #[test]
     fn the_real_solvers_agree_with_their_references() {
         for problem in problems::ALL {
-            let settings = Settings {
+            let plan = Search {
                 problem: *problem,
                 subject: Subject::Reference,
                 first_seed: 7,
@@ -274,7 +271,7 @@ mod tests {
                 spaces: vec![Space::Judge, Space::Beyond],
                 time: Duration::from_millis(300),
             };
-            let report = search(&settings);
+            let report = search(&plan);
             assert!(
                 report.failure.is_none(),
                 "{}: {:?}",

@@ -1,10 +1,13 @@
 //! `cargo new-problem NAME [--judge J] [--title T] [--link URL]`: a new
 //! problem crate from the house template, registered (see
-//! `tools::scaffold`).
+//! `new_problem::scaffold`).
 
 use std::process::ExitCode;
 
-use tools::scaffold::{scaffold, Spec};
+use std::io::Write;
+
+use new_problem::scaffold::{self, scaffold, Spec};
+use tools::output::ReportOutput;
 
 const USAGE: &str = "\
 usage: cargo new-problem NAME [--judge \"Baekjoon 12094\"] [--title \"2048 (Hard)\"] [--link URL]
@@ -19,12 +22,10 @@ workspace as it was. Then replace the stand-in: every TODO in crates/NAME.
 ";
 
 fn main() -> ExitCode {
-    cli::run::ignore_file_size_signal();
-    tools::interrupt::install();
-    tools::finish(run().map(|()| true))
+    tools::output::main(run)
 }
 
-fn run() -> Result<(), String> {
+fn run(out: &mut ReportOutput) -> Result<bool, String> {
     use lexopt::Arg::{Long, Short, Value};
     let mut parser = lexopt::Parser::from_env();
     let mut name = None;
@@ -32,8 +33,8 @@ fn run() -> Result<(), String> {
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             Short('h') | Long("help") => {
-                tools::say!("{USAGE}");
-                return Ok(());
+                let _ = write!(out, "{USAGE}");
+                return Ok(true);
             }
             Long("judge") => judge = Some(value(&mut parser)?),
             Long("title") => title = Some(value(&mut parser)?),
@@ -59,35 +60,37 @@ fn run() -> Result<(), String> {
     let here = std::env::current_dir().map_err(|e| e.to_string())?;
     let root = here
         .ancestors()
-        .find(|dir| dir.join(tools::scaffold::REGISTRY).is_file())
+        .find(|dir| dir.join(scaffold::REGISTRY).is_file())
         .ok_or_else(|| {
             format!(
                 "{} is not inside a grid-games workspace (no {} above it); run it in the \
                  workspace it adds to",
                 here.display(),
-                tools::scaffold::REGISTRY
+                scaffold::REGISTRY
             )
         })?
         .to_path_buf();
-    tools::scaffold::check_spec(&root, &spec)?;
-    tools::sayln!(
+    scaffold::check_spec(&root, &spec)?;
+    let _ = writeln!(
+        out,
         "checking that the workspace compiles with {} ...",
         spec.name
     );
     let (written, edited) = scaffold(&root, &spec, true)?;
     for path in &written {
-        tools::sayln!("wrote  {}", path.display());
+        let _ = writeln!(out, "wrote  {}", path.display());
     }
     for path in &edited {
-        tools::sayln!("edited {}", path.display());
+        let _ = writeln!(out, "edited {}", path.display());
     }
-    tools::sayln!(
+    let _ = writeln!(
+        out,
         "\n{0} compiles, registered, as the stand-in problem.\n\
          Next: cargo test -p {0} && cargo bundle {0}; then replace every TODO in\n\
          crates/{0} and the sample in inputs/{0}.",
         spec.name
     );
-    Ok(())
+    Ok(true)
 }
 
 fn value(parser: &mut lexopt::Parser) -> Result<String, String> {

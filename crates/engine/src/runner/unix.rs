@@ -12,8 +12,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::interrupt;
+use super::processes::{self, MARKER};
 use super::{grace, Ending, Function, Limits, Outcome, Program, Stop, MAX_PROCESSES, STDERR_TAIL};
-use crate::processes::{self, MARKER};
 
 /// How often the whole run is scanned (the main process's memory is read
 /// on every turn of the loop, every few milliseconds).
@@ -338,117 +339,153 @@ fn try_reap(pid: i32) -> Option<(Ending, Duration, u64)> {
     Some((ending, cpu, peak))
 }
 
+/// What a run has written so far: stdout up to the output limit, and the
+/// end of stderr.
+struct Captured {
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    stderr_cut: bool,
+    out_open: bool,
+    err_open: bool,
+    buffer: Vec<u8>,
+}
+
+impl Captured {
+    fn new() -> Captured {
+        Captured {
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            stderr_cut: false,
+            out_open: true,
+            err_open: true,
+            buffer: vec![0u8; 1 << 16],
+        }
+    }
+
+    /// Reads what the pipes hold now; returns whether stdout went past
+    /// `room` bytes (what is past it is dropped).
+    fn read(&mut self, run: &mut Started, room: u64) -> bool {
+        let mut over = false;
+        if self.out_open {
+            let stdout = &mut self.stdout;
+            let read = read_available(&mut run.stdout, &mut self.buffer, &mut |bytes| {
+                let left = room.saturating_sub(stdout.len() as u64) as usize;
+                stdout.extend_from_slice(&bytes[..bytes.len().min(left)]);
+                over |= bytes.len() > left;
+            });
+            self.out_open = matches!(read, Pipe::Open);
+        }
+        if self.err_open {
+            let (stderr, cut) = (&mut self.stderr, &mut self.stderr_cut);
+            let read = read_available(&mut run.stderr, &mut self.buffer, &mut |bytes| {
+                stderr.extend_from_slice(bytes);
+                // Kept to its end, with room to spare so that it is cut
+                // seldom.
+                if stderr.len() > 2 * STDERR_TAIL {
+                    stderr.drain(..stderr.len() - STDERR_TAIL);
+                    *cut = true;
+                }
+            });
+            self.err_open = matches!(read, Pipe::Open);
+        }
+        over
+    }
+
+    /// Waits until a pipe can be read, or `timeout` passes.
+    fn wait(&self, run: &Started, timeout: Duration) {
+        wait_for_pipes(
+            &[(&run.stdout, self.out_open), (&run.stderr, self.err_open)],
+            timeout,
+        );
+    }
+
+    /// Whatever is left in the pipes, once every writer is gone; a writer
+    /// that escaped the run cannot hold the runner up past a moment.
+    fn drain(&mut self, run: &mut Started, room: u64) {
+        let until = Instant::now() + Duration::from_millis(200);
+        while (self.out_open || self.err_open) && Instant::now() < until {
+            self.wait(run, Duration::from_millis(5));
+            self.read(run, room);
+        }
+        if self.stderr.len() > STDERR_TAIL {
+            self.stderr.drain(..self.stderr.len() - STDERR_TAIL);
+            self.stderr_cut = true;
+        }
+    }
+}
+
+/// Why a run should be stopped now, if it should: its memory, its
+/// processes, its time, or an interrupt. Updates the run's peak memory.
+fn stop_needed(run: &Started, began: Instant, limits: &Limits, watch: &mut Watch) -> Option<Stop> {
+    watch.peak = watch.peak.max(processes::resident_bytes(run.pid));
+    if watch.last_scan.elapsed() >= SCAN_EVERY {
+        watch.last_scan = Instant::now();
+        let scan = processes::scan(run.pid, &run.token);
+        watch.peak = watch.peak.max(scan.resident);
+        if scan.pids.len() > MAX_PROCESSES {
+            processes::kill_all(run.pid, &run.token);
+            return Some(Stop::Processes);
+        }
+    }
+    if watch.peak > limits.memory {
+        Some(Stop::Memory)
+    } else if began.elapsed() > limits.time + grace(limits.time) {
+        Some(Stop::Time)
+    } else if interrupt::requested() {
+        Some(Stop::Interrupted)
+    } else {
+        None
+    }
+}
+
+/// What the watch loop keeps between its turns.
+struct Watch {
+    peak: u64,
+    last_scan: Instant,
+}
+
 /// Watches a started run to its end, then ends the rest of it.
 fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcome {
     set_nonblocking(&run.stdout);
     set_nonblocking(&run.stderr);
-    let mut buffer = vec![0u8; 1 << 16];
-    let mut stdout = Vec::new();
-    let mut stderr = Vec::new();
-    let mut stderr_cut = false;
-    let (mut out_open, mut err_open) = (true, true);
+    let mut captured = Captured::new();
     let mut stopped = None;
-    let mut peak = 0u64;
-    let mut last_scan = began;
-    let deadline = limits.time + grace(limits.time);
+    let mut watch = Watch {
+        peak: 0,
+        last_scan: began,
+    };
     let kill = |pid: i32| {
         // SAFETY: SIGKILL to the run's process group.
         unsafe { libc::kill(-pid, libc::SIGKILL) };
     };
     let (ending, cpu, kernel_peak) = loop {
-        wait_for_pipes(
-            &[(&run.stdout, out_open), (&run.stderr, err_open)],
-            Duration::from_millis(2),
-        );
-        if out_open {
-            let room = limits.output;
-            let mut over = false;
-            let read = read_available(&mut run.stdout, &mut buffer, &mut |bytes| {
-                let left = room.saturating_sub(stdout.len() as u64) as usize;
-                stdout.extend_from_slice(&bytes[..bytes.len().min(left)]);
-                over |= bytes.len() > left;
-            });
-            out_open = matches!(read, Pipe::Open);
-            if over && stopped.is_none() {
-                stopped = Some(Stop::Output);
-                kill(run.pid);
-            }
-        }
-        if err_open {
-            let read = read_available(&mut run.stderr, &mut buffer, &mut |bytes| {
-                stderr.extend_from_slice(bytes);
-                if stderr.len() > 2 * STDERR_TAIL {
-                    stderr.drain(..stderr.len() - STDERR_TAIL);
-                    stderr_cut = true;
-                }
-            });
-            err_open = matches!(read, Pipe::Open);
+        captured.wait(&run, Duration::from_millis(2));
+        if captured.read(&mut run, limits.output) && stopped.is_none() {
+            stopped = Some(Stop::Output);
+            kill(run.pid);
         }
         if let Some(done) = try_reap(run.pid) {
             break done;
         }
-        let now = began.elapsed();
-        peak = peak.max(processes::resident_bytes(run.pid));
-        if last_scan.elapsed() >= SCAN_EVERY {
-            last_scan = Instant::now();
-            let scan = processes::scan(run.pid, &run.token);
-            peak = peak.max(scan.resident);
-            if scan.pids.len() > MAX_PROCESSES && stopped.is_none() {
-                stopped = Some(Stop::Processes);
-                processes::kill_all(run.pid, &run.token);
+        if stopped.is_none() {
+            stopped = stop_needed(&run, began, limits, &mut watch);
+            if stopped.is_some() {
+                kill(run.pid);
             }
-        }
-        if peak > limits.memory && stopped.is_none() {
-            stopped = Some(Stop::Memory);
-            kill(run.pid);
-        }
-        if now > deadline && stopped.is_none() {
-            stopped = Some(Stop::Time);
-            kill(run.pid);
-        }
-        if crate::interrupt::requested() && stopped.is_none() {
-            stopped = Some(Stop::Interrupted);
-            kill(run.pid);
         }
     };
     let wall = began.elapsed();
     let stragglers = processes::kill_all(run.pid, &run.token);
-    // Whatever is left in the pipes, now that every writer is gone (a
-    // writer that escaped the run cannot hold the runner up).
-    let drain_until = Instant::now() + Duration::from_millis(200);
-    while (out_open || err_open) && Instant::now() < drain_until {
-        wait_for_pipes(
-            &[(&run.stdout, out_open), (&run.stderr, err_open)],
-            Duration::from_millis(5),
-        );
-        if out_open {
-            let room = limits.output;
-            let read = read_available(&mut run.stdout, &mut buffer, &mut |bytes| {
-                let left = room.saturating_sub(stdout.len() as u64) as usize;
-                stdout.extend_from_slice(&bytes[..bytes.len().min(left)]);
-            });
-            out_open = matches!(read, Pipe::Open);
-        }
-        if err_open {
-            let read = read_available(&mut run.stderr, &mut buffer, &mut |bytes| {
-                stderr.extend_from_slice(bytes);
-            });
-            err_open = matches!(read, Pipe::Open);
-        }
-    }
-    if stderr.len() > STDERR_TAIL {
-        stderr.drain(..stderr.len() - STDERR_TAIL);
-        stderr_cut = true;
-    }
+    captured.drain(&mut run, limits.output);
     Outcome {
         ending,
         stopped,
-        stdout,
-        stderr,
-        stderr_cut,
+        stdout: captured.stdout,
+        stderr: captured.stderr,
+        stderr_cut: captured.stderr_cut,
         wall,
         cpu,
-        peak_memory: peak.max(kernel_peak),
+        peak_memory: watch.peak.max(kernel_peak),
         main_peak_memory: kernel_peak,
         stragglers,
     }

@@ -47,7 +47,7 @@ pub fn shrink(
         let candidates = problem.simplifications(&current);
         let mut found = None;
         for (index, candidate) in candidates.iter().enumerate().skip(start) {
-            if started.elapsed() > budget || crate::interrupt::requested() {
+            if started.elapsed() > budget || crate::runner::interrupt::requested() {
                 return Shrunk {
                     input: current,
                     steps,

@@ -1,5 +1,5 @@
 //! `cargo new-problem NAME`: writes a new problem crate from the template
-//! in `crates/tools/templates/` and registers it.
+//! in `crates/new-problem/templates/` and registers it.
 //!
 //! It writes `crates/NAME/` (a library doing parse → solve → format, with
 //! `naive`, a fast engine named after what it holds (`flood`), `explain`,
@@ -10,7 +10,7 @@
 //! registry (`crates/problems/Cargo.toml`) and the README's problem table.
 //!
 //! It is all or nothing: the name and texts are checked first (see
-//! [`crate::naming`]), nothing is written over an existing path (a dangling
+//! [`crate::check`]), nothing is written over an existing path (a dangling
 //! link counts), and when writing or the check that the workspace still
 //! compiles fails, every file written is removed and every file edited put
 //! back as it was.
@@ -120,7 +120,7 @@ pub fn files(spec: &Spec) -> Vec<(PathBuf, String)> {
 /// like as they are (in comments), `__TITLE_STRING__` and the like escaped
 /// for a Rust or TOML string.
 fn fill(text: &str, spec: &Spec) -> String {
-    use crate::naming::{in_markdown, in_string};
+    use crate::check::{in_markdown, in_string};
     text.replace("__IDENT__", &spec.name.replace('-', "_"))
         .replace("__NAME__", &spec.name)
         .replace("__JUDGE_STRING__", &in_string(&spec.judge))
@@ -163,7 +163,7 @@ pub fn add_readme_row(readme: &str, spec: &Spec) -> Result<String, String> {
         .iter()
         .position(|l| !l.trim_start().starts_with('|'))
         .map_or(lines.len(), |k| header + k);
-    use crate::naming::in_table_cell;
+    use crate::check::in_table_cell;
     let row = format!(
         "| `{}` | {} | {} | <{}> |",
         spec.name,
@@ -177,12 +177,12 @@ pub fn add_readme_row(readme: &str, spec: &Spec) -> Result<String, String> {
     Ok(out.join("\n") + "\n")
 }
 
-/// Checks a spec: its name and its texts (see [`crate::naming`]).
+/// Checks a spec: its name and its texts (see [`crate::check`]).
 pub fn check_spec(root: &Path, spec: &Spec) -> Result<(), String> {
-    crate::naming::check_name(&spec.name, root)?;
-    crate::naming::check_text("judge", &spec.judge)?;
-    crate::naming::check_text("title", &spec.title)?;
-    crate::naming::check_link(&spec.link)
+    crate::check::check_name(&spec.name, root)?;
+    crate::check::check_text("judge", &spec.judge)?;
+    crate::check::check_text("title", &spec.title)?;
+    crate::check::check_link(&spec.link)
 }
 
 /// What a scaffold changed, to undo it.
@@ -266,7 +266,7 @@ pub fn scaffold(
         ],
     );
     let written = match written {
-        Ok(_) if crate::interrupt::requested() => {
+        Ok(_) if engine::runner::interrupt::requested() => {
             changes.undo();
             return Err("interrupted; nothing was changed".to_string());
         }
@@ -284,12 +284,12 @@ pub fn scaffold(
             changes.edited.push((lock, before));
         }
         match check_compiles(root, &spec.name) {
-            Ok(()) if crate::interrupt::requested() => {
+            Ok(()) if engine::runner::interrupt::requested() => {
                 changes.undo();
                 return Err("interrupted; nothing was changed".to_string());
             }
             Ok(()) => {}
-            Err(e) if crate::interrupt::requested() => {
+            Err(e) if engine::runner::interrupt::requested() => {
                 changes.undo();
                 return Err(format!("{e}; nothing was changed"));
             }
@@ -365,7 +365,7 @@ fn check_compiles(root: &Path, name: &str) -> Result<(), String> {
         text
     });
     let status = loop {
-        if crate::interrupt::requested() {
+        if engine::runner::interrupt::requested() {
             // SAFETY: kill of the check's own process group.
             unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
             let _ = child.wait();

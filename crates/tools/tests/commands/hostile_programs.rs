@@ -7,7 +7,9 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::{assert_none_left, binary, have, run, scratch, script, token};
+use crate::{
+    assert_none_left, binary, have, run, scratch, script, token, ERROR, FOUND, INTERRUPTED, SUCCESS,
+};
 
 /// A folder with one game2048 case whose answer is 16.
 fn one_case(name: &str) -> std::path::PathBuf {
@@ -64,7 +66,11 @@ fn an_interrupt_stops_the_run_and_leaves_nothing() {
             );
             std::thread::sleep(Duration::from_millis(10));
         };
-        assert_eq!(output.status.code(), Some(130), "{signal_name}: {output:?}");
+        assert_eq!(
+            output.status.code(),
+            INTERRUPTED,
+            "{signal_name}: {output:?}"
+        );
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains("interrupted"), "{stderr}");
         assert_none_left(&mark);
@@ -91,7 +97,7 @@ fn a_process_that_escapes_the_run_is_found_and_killed() {
         ),
     );
     let (status, out) = run("judge", &["game2048", folder.to_str().unwrap(), &escaper]);
-    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(status, SUCCESS, "{out}");
     assert_none_left(&mark);
 }
 
@@ -108,7 +114,7 @@ fn a_solution_reads_a_copy_of_the_input_not_the_case_file() {
          echo spoiled > \"$input\" 2>/dev/null; true",
     );
     let (status, out) = run("judge", &["game2048", folder.to_str().unwrap(), &snoop]);
-    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(status, SUCCESS, "{out}");
     assert_eq!(
         std::fs::read_to_string(folder.join("a.in")).unwrap(),
         "3\n2 2 2\n4 4 4\n8 8 8\n"
@@ -137,7 +143,7 @@ fn pipes_devices_and_dangling_links_are_bad_cases_not_hangs() {
     let started = Instant::now();
     let (status, out) = run("judge", &["game2048", folder.to_str().unwrap()]);
     assert!(started.elapsed() < Duration::from_secs(10));
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("AC   a"), "{out}");
     for name in ["b-fifo", "c-fifo-out", "d-zero", "e-dangling"] {
         assert!(out.contains(&format!("ERR  {name}")), "{name}: {out}");
@@ -151,7 +157,7 @@ fn pipes_devices_and_dangling_links_are_bad_cases_not_hangs() {
     let started = Instant::now();
     let (status, out) = run("judge", &["game2048", path("s.cpp").to_str().unwrap()]);
     assert!(started.elapsed() < Duration::from_secs(5));
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
     assert!(out.contains("not a regular file"), "{out}");
 }
 
@@ -161,13 +167,13 @@ fn folders_named_twice_are_judged_once_and_several_are_told_apart() {
     let second = one_case("folders-second");
     let (first, second) = (first.to_str().unwrap(), second.to_str().unwrap());
     let (status, out) = run("judge", &["game2048", first, second, first]);
-    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(status, SUCCESS, "{out}");
     assert!(out.contains(&format!("AC   {first}/a")), "{out}");
     assert!(out.contains(&format!("AC   {second}/a")), "{out}");
     assert!(out.trim_end().ends_with("2 passed, 0 failed"), "{out}");
     // --lang is for a user's solution only.
     let (status, out) = run("judge", &["game2048", first, "--lang", "py"]);
-    assert_eq!(status, Some(2), "{out}");
+    assert_eq!(status, ERROR, "{out}");
 }
 
 #[test]
@@ -195,7 +201,7 @@ fn a_closed_reader_does_not_change_the_verdict() {
         .unwrap();
     drop(help.stdout.take());
     let output = help.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(output.status.code(), SUCCESS, "{output:?}");
     assert!(output.stderr.is_empty(), "{output:?}");
 }
 
@@ -210,7 +216,7 @@ fn a_broken_interpreter_line_is_a_runtime_error() {
         "judge",
         &["game2048", folder.to_str().unwrap(), path.to_str().unwrap()],
     );
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("RE   a"), "{out}");
     assert!(out.contains("cannot start the program"), "{out}");
 }
@@ -225,7 +231,7 @@ fn compile_errors_name_the_users_file_and_python_writes_no_cache() {
             "judge",
             &["game2048", dir, folder.join("mine.c").to_str().unwrap()],
         );
-        assert_eq!(status, Some(1), "{out}");
+        assert_eq!(status, FOUND, "{out}");
         assert!(out.contains("mine.c:1"), "{out}");
         // The compiler's own lines (after the judge's command line, which
         // names Main.c as the judge does) speak of the user's file only.
@@ -268,7 +274,7 @@ fn a_solution_cannot_change_what_later_cases_are_held_to() {
         "judge",
         &["game2048", folder.to_str().unwrap(), "-c", &cheat],
     );
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("WA   a") && out.contains("WA   b"), "{out}");
     assert!(out.trim_end().ends_with("0 passed, 2 failed"), "{out}");
 }
@@ -276,20 +282,20 @@ fn a_solution_cannot_change_what_later_cases_are_held_to() {
 #[test]
 fn a_run_that_cannot_be_prepared_is_the_commands_error_not_a_verdict() {
     let missing = std::path::Path::new("/nonexistent/grid-games-scratch");
-    let limits = tools::sandbox::Limits {
+    let limits = engine::runner::Limits {
         time: Duration::from_secs(5),
         memory: 256 << 20,
         output: 1 << 20,
         address_space: None,
         file_size: None,
     };
-    let program = |folder: &std::path::Path| tools::sandbox::Program::Command {
+    let program = |folder: &std::path::Path| engine::runner::Program::Command {
         argv: vec!["true".into()],
         dir: folder.to_path_buf(),
     };
-    let result = tools::sandbox::run_fresh(program, b"1\n2\n", missing, &limits);
+    let result = engine::runner::run_fresh(program, b"1\n2\n", missing, &limits);
     assert!(
-        matches!(result, Err(tools::sandbox::RunError::Setup(_))),
+        matches!(result, Err(engine::runner::RunError::Setup(_))),
         "{result:?}"
     );
     // And a scratch folder that cannot be made stops the command: status 2,
@@ -302,7 +308,7 @@ fn a_run_that_cannot_be_prepared_is_the_commands_error_not_a_verdict() {
         .unwrap();
     let text = String::from_utf8_lossy(&output.stdout).into_owned()
         + &String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert_eq!(output.status.code(), ERROR, "{text}");
     assert!(!text.contains("RE ") && !text.contains("AC "), "{text}");
 }
 
@@ -322,7 +328,7 @@ fn memory_hidden_in_a_file_is_stopped_at_the_limit_and_killing_the_runner_kills_
             "exec head -c 104857600 /dev/zero > big",
         ],
     );
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("RE   a") && out.contains("SIGXFSZ"), "{out}");
     // A program that kills the command judging it: its main process (here
     // a loop, in which the mark is) dies with the command. (Its other
@@ -360,7 +366,7 @@ fn control_characters_never_reach_the_terminal() {
         "judge",
         &["game2048", folder.to_str().unwrap(), "-c", noisy],
     );
-    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(status, FOUND, "{out}");
     assert!(!out.contains('\x1b') && !out.contains('\x07'), "{out:?}");
     assert!(out.contains("\\x1b"), "{out}");
 }

@@ -17,17 +17,9 @@ pub const DIFF_LINES: usize = 2000;
 /// The most diff lines shown; the rest are counted.
 const MAX_DIFF_LINES: usize = 40;
 
-/// The lines of `text` as a judge compares them: CRLF as LF, trailing spaces
-/// dropped, trailing blank lines dropped.
-pub fn judge_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
-    }
-    lines
-}
-
-/// [`judge_lines`] for bytes that need not be UTF-8.
+/// The lines of an output as a judge compares them: CRLF as LF, trailing
+/// white space dropped, trailing blank lines dropped. The bytes need not be
+/// UTF-8.
 fn judge_byte_lines(bytes: &[u8]) -> Vec<&[u8]> {
     let mut lines: Vec<&[u8]> = bytes
         .split(|&b| b == b'\n')
@@ -51,7 +43,7 @@ pub fn same_output(expected: &[u8], actual: &[u8]) -> bool {
 }
 
 /// `None` when the outputs are the same as a judge compares them (see
-/// [`judge_lines`]); else a line diff, each change with its line number and
+/// [`same_output`]); else a line diff, each change with its line number and
 /// two lines of context:
 ///
 /// ```text

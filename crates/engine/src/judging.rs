@@ -1,0 +1,347 @@
+//! Judging a solution on every case of some folders, as a judge does: each
+//! case run in a fresh folder under the limits, and given a verdict with
+//! its time and peak memory. Nothing is printed here: each case's result
+//! goes to the caller as it comes, and the tally at the end.
+//!
+//! The workspace's own solver runs every case, those beyond the judge's
+//! limits and those with flags too. A user's solution runs only the cases
+//! its judge could send (see [`cli::Problem::validate`]), unless asked for
+//! the others, and never gets the workspace's flags.
+
+use std::path::Path;
+use std::time::Duration;
+
+use cli::AnyProblem;
+
+use crate::cases::{classify, Case, Census};
+use crate::runner::{self, Limits, Outcome, Program, RunError};
+use crate::solution::Prepared;
+use crate::verdict::{output_limit, verdict, Verdict};
+
+/// Who answers the cases.
+pub enum Contestant<'a> {
+    /// The workspace's own solver, in a forked copy of this process.
+    Workspace,
+    /// A user's solution, prepared to run.
+    Solution(&'a Prepared),
+}
+
+/// How to judge.
+pub struct Judging<'a> {
+    pub problem: &'static dyn AnyProblem,
+    pub contestant: Contestant<'a>,
+    pub limits: Limits,
+    /// Whether an output limit was given (else it is set per case from the
+    /// expected output: see [`output_limit`]).
+    pub output_limit_given: bool,
+    /// Run a user's solution on cases beyond the judge's limits too.
+    pub beyond_judge: bool,
+    /// Where the runs take place.
+    pub scratch: &'a Path,
+}
+
+/// What the expected output of a case that ran was held to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Against {
+    /// The case's own `.out`.
+    Expected,
+    /// The workspace's answer: the case has no `.out`.
+    Workspace,
+    /// The case's own `.out`, for a case beyond the judge's constraints.
+    ExpectedBeyondJudge,
+}
+
+/// One case's result, as it comes.
+pub enum CaseResult<'a> {
+    /// The case ran.
+    Ran {
+        case: &'a Case,
+        verdict: Verdict,
+        outcome: Outcome,
+        expected: Vec<u8>,
+        /// The limits it ran under (the output limit is the case's own).
+        limits: Limits,
+        against: Against,
+    },
+    /// The case's own files are at fault (it counts as a failure).
+    Bad { case: &'a Case, message: String },
+}
+
+/// What a judging found, for its summary and exit status.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub passed: usize,
+    pub failed: usize,
+    /// Cases beyond the judge's limits that were not run, with why.
+    pub beyond_skipped: Vec<(String, String)>,
+    /// Cases with flags that were not run.
+    pub flags_skipped: usize,
+    /// The cases read, by the problem's validator.
+    pub census: Census,
+    /// The case that took longest, and how long.
+    pub slowest: Option<(String, Duration)>,
+    /// Whether an interrupt ended the judging before its last case.
+    pub interrupted: bool,
+}
+
+/// Judges every case, handing each result to `report` as it comes;
+/// returns the tally, or why nothing more could be judged (a scratch
+/// folder that cannot be written, or `report`'s own error).
+pub fn judge_cases(
+    judging: &Judging,
+    cases: &[Case],
+    report: &mut dyn FnMut(CaseResult) -> std::io::Result<()>,
+) -> std::io::Result<Tally> {
+    let mut tally = Tally::default();
+    let user = matches!(judging.contestant, Contestant::Solution(_));
+    // Every case's files as they are now, before any program runs.
+    let copies = crate::cases::snapshot(cases, &judging.scratch.join("cases")).map_err(|e| {
+        std::io::Error::other(format!(
+            "cannot copy the cases into the scratch folder {}: {e}",
+            judging.scratch.display()
+        ))
+    })?;
+    for (case, copy) in cases.iter().zip(&copies) {
+        if user && case.needs_flags() {
+            tally.flags_skipped += 1;
+            tally.census.flags += 1;
+            continue;
+        }
+        if runner::interrupt::requested() {
+            tally.interrupted = true;
+            break;
+        }
+        let copy = match copy {
+            Ok(copy) => copy,
+            Err(message) => {
+                tally.failed += 1;
+                report(CaseResult::Bad {
+                    case,
+                    message: message.clone(),
+                })?;
+                continue;
+            }
+        };
+        match judge_case(judging, case, copy, &mut tally)? {
+            Some(result) => report(result)?,
+            None if runner::interrupt::requested() => {
+                tally.interrupted = true;
+                break;
+            }
+            None => {}
+        }
+    }
+    Ok(tally)
+}
+
+/// Judges one case from its copy, counting it in `tally`: its result, or
+/// `None` when it was skipped or interrupted.
+fn judge_case<'a>(
+    judging: &Judging,
+    case: &'a Case,
+    copy: &Case,
+    tally: &mut Tally,
+) -> std::io::Result<Option<CaseResult<'a>>> {
+    let bad = |tally: &mut Tally, message: String| {
+        tally.failed += 1;
+        Ok(Some(CaseResult::Bad { case, message }))
+    };
+    let input = match crate::cases::read_case_file(&copy.input) {
+        Ok(input) => input,
+        Err(message) => return bad(tally, message),
+    };
+    let validity = if case.needs_flags() {
+        Ok(())
+    } else {
+        classify(judging.problem, &input)
+    };
+    let beyond = validity.is_err();
+    if case.needs_flags() {
+        tally.census.flags += 1;
+    } else if beyond {
+        tally.census.beyond += 1;
+    } else {
+        tally.census.judge += 1;
+    }
+    let user = matches!(judging.contestant, Contestant::Solution(_));
+    if user && beyond && !judging.beyond_judge {
+        let why = validity.err().unwrap_or_default();
+        tally.beyond_skipped.push((case.name.clone(), why));
+        return Ok(None);
+    }
+    let (expected, from_workspace) = match expected_output(judging.problem, copy, &input) {
+        Ok(expected) => expected,
+        Err(message) => return bad(tally, message),
+    };
+    let mut limits = judging.limits;
+    if !judging.output_limit_given {
+        limits.output = output_limit(expected.len());
+    }
+    let Some(outcome) = run_case(judging, case, &input, &limits)? else {
+        return Ok(None);
+    };
+    let verdict = verdict(&outcome, &expected, &limits);
+    if verdict == Verdict::Accepted {
+        tally.passed += 1;
+    } else {
+        tally.failed += 1;
+    }
+    if tally
+        .slowest
+        .as_ref()
+        .is_none_or(|(_, t)| outcome.wall > *t)
+    {
+        tally.slowest = Some((case.name.clone(), outcome.wall));
+    }
+    let against = match (from_workspace, beyond) {
+        (true, _) => Against::Workspace,
+        (false, true) => Against::ExpectedBeyondJudge,
+        (false, false) => Against::Expected,
+    };
+    Ok(Some(CaseResult::Ran {
+        case,
+        verdict,
+        outcome,
+        expected,
+        limits,
+        against,
+    }))
+}
+
+/// Runs the contestant on one case's input: its outcome, or `None` when an
+/// interrupt stopped it.
+fn run_case(
+    judging: &Judging,
+    case: &Case,
+    input: &[u8],
+    limits: &Limits,
+) -> std::io::Result<Option<Outcome>> {
+    let workspace = workspace_binary(judging.problem, case.args.iter().map(Into::into).collect());
+    let program = |folder: &Path| match judging.contestant {
+        Contestant::Workspace => Program::Function(&workspace),
+        Contestant::Solution(prepared) => prepared.program(folder),
+    };
+    let outcome = runner::run_fresh(program, input, judging.scratch, limits);
+    if runner::interrupt::requested() {
+        return Ok(None);
+    }
+    match outcome {
+        Ok(outcome) => Ok(Some(outcome)),
+        Err(RunError::Start(e)) => Ok(Some(Outcome::not_started(&e))),
+        Err(RunError::Setup(e)) => Err(std::io::Error::other(format!(
+            "cannot prepare a run in the scratch folder {}: {e}",
+            judging.scratch.display()
+        ))),
+    }
+}
+
+/// The workspace's binary for `problem` as a function the runner runs in a
+/// forked copy of this process, with `args` as its command line: no binary
+/// to build and no second program to start, yet the same limits and
+/// measures as any solution.
+pub fn workspace_binary(
+    problem: &'static dyn AnyProblem,
+    args: Vec<std::ffi::OsString>,
+) -> impl Fn(&mut dyn std::io::Read, &mut dyn std::io::Write, &mut dyn std::io::Write) -> u8 + Sync
+{
+    move |stdin, stdout, stderr| {
+        cli::run::run_with(
+            problem,
+            args.iter().cloned(),
+            cli::run::Streams {
+                stdin,
+                stdin_fd: Some(0),
+                stdin_size: 0,
+                stdout,
+                stderr,
+            },
+        )
+    }
+}
+
+/// The case's `.out`, or else the workspace's answer under its flags (and
+/// `true` then).
+fn expected_output(
+    problem: &dyn AnyProblem,
+    case: &Case,
+    input: &[u8],
+) -> Result<(Vec<u8>, bool), String> {
+    if let Some(path) = &case.expected {
+        return crate::cases::read_case_file(path).map(|bytes| (bytes, false));
+    }
+    let mut options = problem.defaults();
+    if !case.args.is_empty() {
+        match problem.parse(case.args.iter().map(Into::into).collect()) {
+            Ok(cli::args::Request::Run(command)) => options = command.options,
+            _ => return Err(format!("the flags of {} are not the problem's", case.name)),
+        }
+    }
+    problem
+        .answer(input, &options)
+        .map(|answer| (answer.into_bytes(), true))
+        .map_err(|e| format!("it has no .out, and the workspace refuses its input: {e}"))
+}
+
+/// The problem a toolchain's self-test stands for: its judge is the
+/// reference judge, and its limits are generous for a compiler's first run.
+static SELF_TEST: cli::Info = cli::Info {
+    name: "self-test",
+    title: "echo a line",
+    judge: "Baekjoon 0",
+    link: "",
+    summary: "",
+    limits: cli::Limits {
+        time_ms: 10_000,
+        memory_mib: 1024,
+    },
+    accepts_rust: true,
+    call: None,
+};
+
+/// A language's self-test: its echo program (see
+/// [`crate::toolchain::LanguageRow::echo`]) prepared as a solution is, run
+/// on one line and accepted. Returns what ran it (`compiled with ...`) and
+/// how long the run took, or why the language does not work here.
+pub fn check_toolchain(
+    language: crate::toolchain::Language,
+    scratch: &Path,
+) -> Result<(String, Duration), String> {
+    let row = language.row();
+    let folder = scratch.join(format!("self-test-{}", row.flag));
+    std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    let file = folder.join(format!("echo.{}", row.extensions[0]));
+    let shebang = row.shebang.map_or(String::new(), |program| {
+        format!("#!/usr/bin/env {program}\n")
+    });
+    std::fs::write(&file, format!("{shebang}{}", row.echo))
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let solution = crate::solution::Solution::Source {
+        path: file,
+        language,
+    };
+    let prepared = crate::solution::prepare(&solution, &SELF_TEST).map_err(|e| match e {
+        crate::solution::PrepareError::Compile { command, message } => {
+            format!("{command} refused the self-test: {}", message.trim())
+        }
+        crate::solution::PrepareError::Other(message) => message,
+    })?;
+    let limits = Limits {
+        time: Duration::from_millis(SELF_TEST.limits.time_ms),
+        memory: SELF_TEST.limits.memory_mib << 20,
+        output: 1 << 20,
+        address_space: None,
+        file_size: Some(1 << 20),
+    };
+    let outcome = runner::run_fresh(|dir| prepared.program(dir), b"hello\n", scratch, &limits)
+        .map_err(|e| match e {
+            RunError::Setup(e) | RunError::Start(e) => e.to_string(),
+        })?;
+    match verdict(&outcome, b"hello\n", &limits) {
+        Verdict::Accepted => Ok((prepared.how, outcome.wall)),
+        other => Err(format!(
+            "the self-test got {}: {}",
+            other.code(),
+            String::from_utf8_lossy(&outcome.stderr).trim()
+        )),
+    }
+}

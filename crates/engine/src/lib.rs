@@ -1,0 +1,30 @@
+//! The judging engine under `cargo judge` and `cargo stress`: everything
+//! they do but reading arguments and printing. In layers, each using only
+//! those above it in this list:
+//!
+//! - [`text`] and [`folders`]: escaping text for a terminal, the private
+//!   and scratch folders the engine writes in;
+//! - [`runner`]: running one program on one input as a judge's sandbox does
+//!   (limits, outcome, every process of a run, interrupts);
+//! - [`toolchain`]: the languages and the judges as tables, compiling, the
+//!   build cache, telling a function from a program, and the drivers that
+//!   call a function;
+//! - [`solution`]: a user's solution, prepared to run as its judge would;
+//! - [`verdict`]: a run's verdict, outputs compared as judges compare them;
+//! - [`cases`], [`judging`], [`stress`] and [`shrink`]: the cases of
+//!   folders and a judging over them, generated inputs until one fails, and
+//!   a failure made smaller.
+//!
+//! Nothing here prints or parses a command line: results are values, and
+//! errors are messages for the command to show.
+
+pub mod cases;
+pub mod folders;
+pub mod judging;
+pub mod runner;
+pub mod shrink;
+pub mod solution;
+pub mod stress;
+pub mod text;
+pub mod toolchain;
+pub mod verdict;

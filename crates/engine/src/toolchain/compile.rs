@@ -1,0 +1,280 @@
+//! Compiling a solution as its judge does: the judge's command line, run in
+//! a build folder of the cache under the runner's limits for a compile,
+//! with the compiler's messages shown as naming the user's file; and the
+//! syntax check that stands for a compile for interpreted languages.
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::time::Duration;
+
+use super::PrepareError;
+use crate::runner::{self, Ending, Limits, Outcome, Program, Stop};
+
+/// A compile's time limit: a judge's compile takes seconds; this stops one
+/// that never ends (an `#include "/dev/zero"`, say).
+const COMPILE_TIME: Duration = Duration::from_secs(120);
+/// The most a compile may write: a judge keeps compiling past many
+/// warnings, so this only stops one that never ends.
+const COMPILE_MESSAGES: u64 = 64 << 20;
+/// A compile's memory limit, for the same reason: 4 GiB, more than any
+/// solution of a judge's source limit needs.
+const COMPILE_MEMORY: u64 = 4 << 30;
+
+/// Runs a compiler in `dir`; its complaint, with the build folder's paths
+/// shown as the user's file, is a compile error.
+pub fn compile(
+    argv: &[OsString],
+    dir: &Path,
+    user_file: &Path,
+    renamed: &str,
+) -> Result<(), PrepareError> {
+    let folder = dir.display().to_string();
+    // The compiler runs in the build folder and is given its files by
+    // their names there (`Main.rs`, not the cache's path): what it writes
+    // into the program, a Rust panic's location say, is then what the
+    // judge's would be.
+    let argv: Vec<OsString> = argv
+        .iter()
+        .map(|a| match a.to_string_lossy().strip_prefix(&folder) {
+            None => a.clone(),
+            Some("") => ".".into(),
+            Some(rest) => rest.trim_start_matches('/').into(),
+        })
+        .collect();
+    let outcome = run_compiler(&argv, dir)?;
+    if outcome.ending == Ending::Exited(0) && outcome.stopped.is_none() {
+        return Ok(());
+    }
+    // The compiler's messages are on stdout (see `run_compiler`); the
+    // runner's own, if it could not start the program, on stderr.
+    let mut message = String::from_utf8_lossy(&outcome.stderr).into_owned();
+    message.push_str(&String::from_utf8_lossy(&outcome.stdout));
+    let compiler = argv[0].to_string_lossy();
+    if outcome.ending == Ending::Exited(127) && outcome.stopped.is_none() {
+        // `env` could not find the compiler.
+        return Err(PrepareError::Other(format!(
+            "cannot run {compiler}: {} (is it installed?)",
+            message.trim()
+        )));
+    }
+    // The user's own text: words it holds are not the system's.
+    let source = std::fs::read(user_file)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default();
+    if let Some(cause) = out_of_room(dir, &source, &outcome, &message) {
+        // Not the solution's fault: no verdict, the command stops.
+        return Err(PrepareError::Other(format!(
+            "cannot compile {}: the folder {folder} ran out of room ({cause}); free some space \
+             or set TMPDIR to another folder",
+            user_file.display()
+        )));
+    }
+    Err(PrepareError::Compile {
+        command: crate::toolchain::shown(&argv),
+        message: why_stopped(
+            &outcome,
+            &as_the_users(&message, &folder, user_file, renamed),
+        ),
+    })
+}
+
+/// Runs the compiler's line in `dir`, under the limits for a compile.
+fn run_compiler(argv: &[OsString], dir: &Path) -> Result<Outcome, PrepareError> {
+    // The compiler's own temporary files go into the build folder, and so
+    // are removed with it, whatever ends the compile (an interrupt, say).
+    // Its messages all go to stdout, whose first part the runner keeps
+    // (of stderr it keeps the last): a long complaint is shown from its
+    // first error.
+    let mut with_temporary: Vec<OsString> = vec![
+        "sh".into(),
+        "-c".into(),
+        "exec 2>&1; exec \"$@\"".into(),
+        "sh".into(),
+        "env".into(),
+    ];
+    let mut setting = OsString::from("TMPDIR=");
+    setting.push(dir.as_os_str());
+    with_temporary.push(setting);
+    with_temporary.extend(argv.iter().cloned());
+    let outcome = runner::run(
+        &Program::Command {
+            argv: with_temporary,
+            dir: dir.to_path_buf(),
+        },
+        Path::new("/dev/null"),
+        &Limits {
+            time: COMPILE_TIME,
+            memory: COMPILE_MEMORY,
+            output: COMPILE_MESSAGES,
+            address_space: None,
+            file_size: None,
+        },
+    )
+    .map_err(|e| {
+        PrepareError::Other(format!(
+            "cannot run {}: {e} (is it installed?)",
+            argv[0].to_string_lossy()
+        ))
+    })?;
+    if outcome.stopped == Some(Stop::Interrupted) {
+        return Err(PrepareError::Other(
+            "interrupted while compiling".to_string(),
+        ));
+    }
+    Ok(outcome)
+}
+
+/// A compiler's message with the build folder's names as the user's: the
+/// compiler names the build folder's copy (`/tmp/.../Main.cc`, or
+/// `Main.cc` alone), and the user reads their own file's name.
+fn as_the_users(message: &str, folder: &str, user_file: &Path, renamed: &str) -> String {
+    let user_name = user_file
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let user_folder = user_file
+        .parent()
+        .map_or(folder.to_string(), |p| p.display().to_string());
+    let message = message
+        .replace(&format!("{folder}/"), &format!("{user_folder}/"))
+        .replace(folder, &user_folder)
+        // Only where it names the file (`Main.java:3: error`), not in the
+        // compiler's words.
+        .replace(&format!("{renamed}:"), &format!("{user_name}:"));
+    if message.contains("should be declared in a file named") {
+        format!(
+            "{message}\n(the judge compiles the file as {renamed}: its public class must be Main)"
+        )
+    } else {
+        message
+    }
+}
+
+/// When the compiler was stopped, not refused the file, the message says
+/// so first: its own words are then cut short or empty.
+fn why_stopped(outcome: &Outcome, message: &str) -> String {
+    match outcome.stopped {
+        Some(Stop::Time) => format!(
+            "the compiler was stopped after {} s, the limit for a compile\n{message}",
+            COMPILE_TIME.as_secs()
+        ),
+        Some(Stop::Memory) => format!(
+            "the compiler was stopped at {} GiB of memory, the limit for a compile\n{message}",
+            COMPILE_MEMORY >> 30
+        ),
+        Some(Stop::Output) => format!(
+            "the compiler wrote more than {} MiB of messages; the first part:\n{message}",
+            COMPILE_MESSAGES >> 20
+        ),
+        Some(Stop::Processes) => {
+            format!("the compiler started too many processes\n{message}")
+        }
+        _ => message.to_string(),
+    }
+}
+
+/// Why a compile failed for want of room to write its files (a full disk,
+/// a quota, no file entries left, or a file size limit, `ulimit -f`), if
+/// that is why: then it says nothing of the solution. The compiler says so
+/// in the system's words; words the source holds itself (an `#error No
+/// space left on device`) say nothing, so such a source gets its compile
+/// error. A linker that dies of SIGBUS has run out of room in a full
+/// memory-backed folder, when the folder is still short of room after.
+fn out_of_room(dir: &Path, source: &str, outcome: &Outcome, message: &str) -> Option<String> {
+    if outcome.ending == Ending::Signalled(libc::SIGXFSZ) {
+        return Some("the file size limit, ulimit -f".to_string());
+    }
+    const CAUSES: [&str; 5] = [
+        "No space left on device",
+        "Disk quota exceeded",
+        "File too large",
+        "File size limit exceeded",
+        "signal 25",
+    ];
+    if let Some(cause) = CAUSES
+        .iter()
+        .find(|cause| message.contains(*cause) && !source.contains(*cause))
+    {
+        return Some(cause.to_string());
+    }
+    let bus = ["Bus error", "signal 7"]
+        .iter()
+        .any(|cause| message.contains(cause) && !source.contains(cause))
+        || outcome.ending == Ending::Signalled(libc::SIGBUS);
+    (bus && short_of_room(dir)).then(|| "the linker died of SIGBUS in a full folder".to_string())
+}
+
+/// Whether the file system of `dir` has under 64 MiB, or no file entries,
+/// free for this user.
+fn short_of_room(dir: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(path) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: statvfs with a valid C string and a pointer to a local.
+    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(path.as_ptr(), &mut stat) } != 0 {
+        return false;
+    }
+    let free = (stat.f_bavail as u64).saturating_mul(stat.f_frsize as u64);
+    free < 64 << 20 || (stat.f_files > 0 && stat.f_favail == 0)
+}
+
+/// Checks an interpreted file's syntax with its language's `check` line,
+/// without writing anything (no `__pycache__` beside it): a syntax error is
+/// a compile error.
+pub fn check_syntax(check: &[&str], path: &Path) -> Result<(), PrepareError> {
+    let scratch =
+        crate::folders::Scratch::new("check").map_err(|e| PrepareError::Other(e.to_string()))?;
+    let argv = super::fill(
+        check,
+        &super::Words {
+            source: path.as_os_str(),
+            output: path.as_os_str(),
+            dir: scratch.path().as_os_str(),
+            flags: &[],
+            run_flags: &[],
+        },
+    );
+    let name = path
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    compile(&argv, scratch.path(), path, &name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A compile that exited with status 1.
+    fn failed() -> Outcome {
+        Outcome {
+            ending: Ending::Exited(1),
+            ..Outcome::not_started(&std::io::Error::other("unused"))
+        }
+    }
+
+    #[test]
+    fn only_the_systems_words_say_a_compile_ran_out_of_room() {
+        let here = Path::new(".");
+        let full = "as: Main.o: No space left on device\n";
+        // The system's words, which the source does not hold: out of room.
+        assert!(out_of_room(here, "int main() {}", &failed(), full).is_some());
+        // The same words quoted by the source: its own compile error.
+        let quoted = "Main.c:1:2: error: #error No space left on device\n";
+        assert_eq!(
+            out_of_room(here, "#error No space left on device\n", &failed(), quoted),
+            None
+        );
+        // A compiler killed by SIGXFSZ ran past a file size limit.
+        let killed = Outcome {
+            ending: Ending::Signalled(libc::SIGXFSZ),
+            ..failed()
+        };
+        assert!(out_of_room(here, "", &killed, "").is_some());
+        // A plain compile error is a compile error.
+        assert_eq!(
+            out_of_room(here, "int main() { x }", &failed(), "error: x"),
+            None
+        );
+    }
+}

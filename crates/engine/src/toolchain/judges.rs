@@ -1,0 +1,220 @@
+//! The judges, one row each of [`JUDGES`]: for every language a judge
+//! takes, its limit rule, its compile and run flags and its conventions.
+//! A problem's judge is the first word of its origin (`Baekjoon 12100`).
+//!
+//! Baekjoon publishes its lines and rules (help.acmicpc.net/language/info);
+//! SWEA and Programmers publish only their limit rules, so their rows use
+//! Baekjoon's lines, the closest documented ones (see `docs/commands.md`).
+
+use std::time::Duration;
+
+use super::language::Language;
+
+/// How a judge's limits for a language follow from the problem's: time
+/// times `time_factor` plus `time_extra_ms`, memory times `memory_factor`
+/// plus `memory_extra_mib`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LimitRule {
+    pub time_factor: u32,
+    pub time_extra_ms: u64,
+    pub memory_factor: u64,
+    pub memory_extra_mib: u64,
+}
+
+impl LimitRule {
+    /// The problem's own limits, unchanged.
+    pub const BASE: LimitRule = LimitRule {
+        time_factor: 1,
+        time_extra_ms: 0,
+        memory_factor: 1,
+        memory_extra_mib: 0,
+    };
+
+    /// The limits for a problem's `time` and `memory` (bytes).
+    pub fn apply(&self, time: Duration, memory: u64) -> (Duration, u64) {
+        (
+            time * self.time_factor + Duration::from_millis(self.time_extra_ms),
+            memory * self.memory_factor + (self.memory_extra_mib << 20),
+        )
+    }
+
+    /// The rule in words: `time x3 + 2 s, memory x2 + 32 MB`.
+    pub fn describe(&self) -> String {
+        let mut text = format!("time x{}", self.time_factor);
+        if self.time_extra_ms > 0 {
+            text += &format!(" + {} s", self.time_extra_ms / 1000);
+        }
+        text += &format!(", memory x{}", self.memory_factor);
+        if self.memory_extra_mib > 0 {
+            text += &format!(" + {} MB", self.memory_extra_mib);
+        }
+        text
+    }
+}
+
+/// What one judge does with one language.
+#[derive(Clone, Copy, Debug)]
+pub struct JudgeLanguage {
+    pub language: Language,
+    pub limits: LimitRule,
+    /// The compile flags (`{flags}` in the language's compile line).
+    pub flags: &'static [&'static str],
+    /// The run flags (`{run_flags}` in the language's run line).
+    pub run_flags: &'static [&'static str],
+}
+
+/// One judge.
+#[derive(Clone, Copy, Debug)]
+pub struct JudgeRow {
+    /// The judge's name, as a problem's origin starts.
+    pub name: &'static str,
+    pub languages: &'static [JudgeLanguage],
+}
+
+/// Every judge. A language a judge's row does not list runs as Baekjoon
+/// runs it, with the problem's own limits.
+pub const JUDGES: &[JudgeRow] = &[BAEKJOON, SWEA, PROGRAMMERS];
+
+/// The row a language falls back to where its judge's row says nothing.
+pub const REFERENCE: JudgeRow = BAEKJOON;
+
+const CPP_FLAGS: &[&str] = &[
+    "-O2",
+    "-Wall",
+    "-lm",
+    "-static",
+    "-std=gnu++17",
+    "-DONLINE_JUDGE",
+    "-DBOJ",
+];
+const C_FLAGS: &[&str] = &[
+    "-O2",
+    "-Wall",
+    "-lm",
+    "-static",
+    "-std=gnu11",
+    "-DONLINE_JUDGE",
+    "-DBOJ",
+];
+const RUST_FLAGS: &[&str] = &["--edition", "2021", "-O"];
+const JAVA_FLAGS: &[&str] = &["--release", "11", "-encoding", "UTF-8"];
+const JAVA_RUN_FLAGS: &[&str] = &[
+    "-Xss512m",
+    "-XX:+UseSerialGC",
+    "-Dfile.encoding=UTF-8",
+    "-DONLINE_JUDGE=1",
+    "-DBOJ=1",
+];
+
+/// A row entry with Baekjoon's lines and the given limit rule.
+const fn baekjoon_lines(language: Language, limits: LimitRule) -> JudgeLanguage {
+    let (flags, run_flags): (&[&str], &[&str]) = match language {
+        Language::Cpp => (CPP_FLAGS, &[]),
+        Language::C => (C_FLAGS, &[]),
+        Language::Rust => (RUST_FLAGS, &[]),
+        Language::Java => (JAVA_FLAGS, JAVA_RUN_FLAGS),
+        _ => (&[], &[]),
+    };
+    JudgeLanguage {
+        language,
+        limits,
+        flags,
+        run_flags,
+    }
+}
+
+const fn rule(
+    time_factor: u32,
+    time_extra_ms: u64,
+    memory_factor: u64,
+    memory_extra_mib: u64,
+) -> LimitRule {
+    LimitRule {
+        time_factor,
+        time_extra_ms,
+        memory_factor,
+        memory_extra_mib,
+    }
+}
+
+const BAEKJOON: JudgeRow = JudgeRow {
+    name: "Baekjoon",
+    languages: &[
+        baekjoon_lines(Language::Cpp, LimitRule::BASE),
+        baekjoon_lines(Language::C, LimitRule::BASE),
+        baekjoon_lines(Language::Rust, LimitRule::BASE),
+        baekjoon_lines(Language::Python, rule(3, 2_000, 2, 32)),
+        baekjoon_lines(Language::PyPy, rule(3, 2_000, 2, 128)),
+        baekjoon_lines(Language::Java, rule(2, 1_000, 2, 16)),
+        baekjoon_lines(Language::JavaScript, rule(3, 2_000, 2, 0)),
+    ],
+};
+
+/// SWEA gives Java twice C++'s time and Python three times.
+const SWEA: JudgeRow = JudgeRow {
+    name: "SWEA",
+    languages: &[
+        baekjoon_lines(Language::Java, rule(2, 0, 1, 0)),
+        baekjoon_lines(Language::Python, rule(3, 0, 1, 0)),
+    ],
+};
+
+/// Programmers gives every language the problem's own limits.
+const PROGRAMMERS: JudgeRow = JudgeRow {
+    name: "Programmers",
+    languages: &[],
+};
+
+/// What the judge named by a problem's `origin` does with `language`:
+/// its row's entry, and whether the row holds one (else the reference
+/// judge's lines with the problem's own limits).
+pub fn rules_for(origin: &str, language: Language) -> (JudgeLanguage, bool) {
+    let judge = origin.split_whitespace().next().unwrap_or("");
+    let own = JUDGES
+        .iter()
+        .find(|row| row.name == judge)
+        .and_then(|row| row.languages.iter().find(|l| l.language == language));
+    match own {
+        Some(entry) => (*entry, true),
+        None => {
+            let reference = REFERENCE
+                .languages
+                .iter()
+                .find(|l| l.language == language)
+                .copied()
+                .unwrap_or(baekjoon_lines(language, LimitRule::BASE));
+            (
+                JudgeLanguage {
+                    limits: LimitRule::BASE,
+                    ..reference
+                },
+                false,
+            )
+        }
+    }
+}
+
+/// The judge's name in a problem's origin.
+pub fn judge_name(origin: &str) -> &str {
+    origin.split_whitespace().next().unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limit_rules_scale_the_problems_limits() {
+        let (entry, own) = rules_for("Baekjoon 11559", Language::Python);
+        assert!(own);
+        let (time, memory) = entry.limits.apply(Duration::from_secs(2), 256 << 20);
+        assert_eq!((time, memory >> 20), (Duration::from_secs(8), 544));
+        assert_eq!(entry.limits.describe(), "time x3 + 2 s, memory x2 + 32 MB");
+        // A language the judge's row does not list: the problem's limits,
+        // with the reference judge's lines.
+        let (entry, own) = rules_for("Programmers 92345", Language::Cpp);
+        assert!(!own);
+        assert_eq!(entry.limits, LimitRule::BASE);
+        assert_eq!(entry.flags, CPP_FLAGS);
+    }
+}

@@ -1,0 +1,328 @@
+//! The languages a solution may be written in, one row each of
+//! [`LANGUAGES`]: everything the engine knows of a language that does not
+//! depend on the judge (a judge's own rules for it are rows of
+//! [`super::judges`]).
+//!
+//! Lines are argument vectors with placeholders, filled in by
+//! [`fill`](super::fill): `{source}` the source file as the judge names it,
+//! `{output}` the compiled program, `{dir}` the build folder, `{flags}` the
+//! judge's compile flags and `{run_flags}` its run flags.
+
+use std::path::Path;
+
+use super::driver::{self, Driver};
+
+/// A language, named by its row of [`LANGUAGES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Language {
+    Python,
+    PyPy,
+    Cpp,
+    C,
+    Rust,
+    Java,
+    JavaScript,
+}
+
+/// How a language's source becomes a program.
+#[derive(Clone, Copy, Debug)]
+pub enum Build {
+    /// A compiler writes `artifact` into the build folder.
+    Compiled {
+        compile: &'static [&'static str],
+        artifact: &'static str,
+    },
+    /// An interpreter runs the source; `check` reads its syntax without
+    /// running it, standing for a compile (a syntax error is a CE).
+    Interpreted { check: &'static [&'static str] },
+}
+
+/// One language: what its files are called, how it builds and runs, and a
+/// program that must be accepted where the language works.
+#[derive(Clone, Copy, Debug)]
+pub struct LanguageRow {
+    pub language: Language,
+    /// Its name in reports (Baekjoon's name for it).
+    pub name: &'static str,
+    /// `--lang`'s word for it.
+    pub flag: &'static str,
+    /// The endings of its files, in lower case, without the dot; the first
+    /// is the usual one.
+    pub extensions: &'static [&'static str],
+    /// The interpreter a `#!` line names to choose this language over the
+    /// one its ending says (`#!/usr/bin/env pypy3` on a `.py` file).
+    pub shebang: Option<&'static str>,
+    /// The source file's name, as the judges name it.
+    pub source: &'static str,
+    pub build: Build,
+    /// The line that runs the program, in the build folder's terms.
+    pub run: &'static [&'static str],
+    /// How reports name an interpreted language's run line (the words of
+    /// it that a judge's page names).
+    pub run_shown: &'static str,
+    /// A program that copies its input's first line to its output: the
+    /// language's self-test (`cargo judge --check-toolchains`).
+    pub echo: &'static str,
+    /// The driver that calls a judge's function in this language, for the
+    /// judges that call one (see [`super::driver`]).
+    pub driver: Option<&'static Driver>,
+}
+
+/// Every language, in the order reports list them.
+pub const LANGUAGES: &[LanguageRow] = &[
+    LanguageRow {
+        language: Language::Python,
+        name: "Python 3",
+        flag: "py",
+        extensions: &["py"],
+        shebang: None,
+        source: "Main.py",
+        build: Build::Interpreted {
+            check: PYTHON_CHECK,
+        },
+        // -B: no `__pycache__` beside the user's file (the driver imports
+        // it as a module); -W ignore as on Baekjoon.
+        run: &["python3", "-B", "-W", "ignore", "{source}"],
+        run_shown: "python3",
+        echo: "print(input())\n",
+        driver: Some(&driver::PYTHON),
+    },
+    LanguageRow {
+        language: Language::PyPy,
+        name: "PyPy3",
+        flag: "pypy3",
+        extensions: &["py"],
+        shebang: Some("pypy3"),
+        source: "Main.py",
+        build: Build::Interpreted {
+            check: PYPY_CHECK,
+        },
+        run: &["pypy3", "-B", "-W", "ignore", "{source}"],
+        run_shown: "pypy3",
+        echo: "print(input())\n",
+        driver: Some(&driver::PYTHON),
+    },
+    LanguageRow {
+        language: Language::Cpp,
+        name: "C++17",
+        flag: "cpp",
+        extensions: &["cpp", "cc", "cxx", "c++"],
+        shebang: None,
+        source: "Main.cc",
+        build: Build::Compiled {
+            compile: &["g++", "{flags}", "-o", "{output}", "{source}"],
+            artifact: "Main",
+        },
+        run: &["{dir}/Main"],
+        run_shown: "",
+        echo: "#include <iostream>\n#include <string>\nint main() { std::string s; std::getline(std::cin, s); std::cout << s << '\\n'; }\n",
+        driver: Some(&driver::CPP),
+    },
+    LanguageRow {
+        language: Language::C,
+        name: "C11",
+        flag: "c",
+        extensions: &["c"],
+        shebang: None,
+        source: "Main.c",
+        build: Build::Compiled {
+            compile: &["gcc", "{flags}", "-o", "{output}", "{source}"],
+            artifact: "Main",
+        },
+        run: &["{dir}/Main"],
+        run_shown: "",
+        echo: "#include <stdio.h>\nint main(void) { char s[256]; if (fgets(s, sizeof s, stdin)) fputs(s, stdout); return 0; }\n",
+        driver: None,
+    },
+    LanguageRow {
+        language: Language::Rust,
+        name: "Rust 2021",
+        flag: "rs",
+        extensions: &["rs"],
+        shebang: None,
+        source: "Main.rs",
+        build: Build::Compiled {
+            compile: &["rustc", "{flags}", "-o", "{output}", "{source}"],
+            artifact: "Main",
+        },
+        run: &["{dir}/Main"],
+        run_shown: "",
+        echo: "fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); print!(\"{s}\"); }\n",
+        driver: None,
+    },
+    LanguageRow {
+        language: Language::Java,
+        name: "Java 11",
+        flag: "java",
+        extensions: &["java"],
+        shebang: None,
+        source: "Main.java",
+        build: Build::Compiled {
+            compile: &["javac", "{flags}", "-d", "{dir}", "{source}"],
+            artifact: "Main.class",
+        },
+        run: &["java", "{run_flags}", "-cp", "{dir}", "Main"],
+        run_shown: "",
+        echo: "public class Main { public static void main(String[] a) throws Exception { System.out.println(new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine()); } }\n",
+        driver: None,
+    },
+    LanguageRow {
+        language: Language::JavaScript,
+        name: "node.js",
+        flag: "js",
+        extensions: &["js"],
+        shebang: None,
+        source: "Main.js",
+        build: Build::Interpreted {
+            check: &["node", "--check", "{source}"],
+        },
+        // A 64 MiB stack for the engine, as on Baekjoon (the process's
+        // own is the memory limit, see the runner).
+        run: &["node", "--stack-size=65536", "{source}"],
+        run_shown: "node --stack-size=65536",
+        echo: "console.log(require('fs').readFileSync(0, 'utf8').split('\\n')[0]);\n",
+        driver: None,
+    },
+];
+
+/// Reads a Python file's syntax without running it or writing anything.
+const PYTHON_CHECK: &[&str] = &[
+    "python3",
+    "-c",
+    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
+    "{source}",
+];
+
+/// The same under PyPy3, whose grammar is its own version's.
+const PYPY_CHECK: &[&str] = &[
+    "pypy3",
+    "-c",
+    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
+    "{source}",
+];
+
+impl Language {
+    /// The language's row.
+    pub fn row(self) -> &'static LanguageRow {
+        LANGUAGES
+            .iter()
+            .find(|row| row.language == self)
+            .expect("every language has a row")
+    }
+
+    /// The language `--lang` names: by its word, or by an ending of its
+    /// files (`cc` for C++).
+    pub fn from_flag(word: &str) -> Option<Language> {
+        let word = word.to_ascii_lowercase();
+        LANGUAGES
+            .iter()
+            .find(|row| row.flag == word)
+            .or_else(|| {
+                LANGUAGES
+                    .iter()
+                    .find(|row| row.shebang.is_none() && row.extensions.contains(&word.as_str()))
+            })
+            .map(|row| row.language)
+    }
+
+    /// The language of a source file: its `#!` line's interpreter where a
+    /// row names it for the file's ending, else the first row for the
+    /// ending.
+    pub fn of_file(path: &Path, source: &[u8]) -> Option<Language> {
+        let ending = path.extension()?.to_str()?.to_ascii_lowercase();
+        let rows = || {
+            LANGUAGES
+                .iter()
+                .filter(|row| row.extensions.contains(&ending.as_str()))
+        };
+        let interpreter = shebang_interpreter(source);
+        rows()
+            .find(|row| row.shebang.is_some() && row.shebang == interpreter)
+            .or_else(|| rows().find(|row| row.shebang.is_none()))
+            .map(|row| row.language)
+    }
+
+    /// The language's name in reports.
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// `--lang`'s word for it.
+    pub fn flag_name(self) -> &'static str {
+        self.row().flag
+    }
+}
+
+/// The words of `--lang`, for messages: `py, pypy3, cpp, ...`.
+pub fn flag_words() -> String {
+    let words: Vec<&str> = LANGUAGES.iter().map(|row| row.flag).collect();
+    words.join(", ")
+}
+
+/// The endings of every language's files, for messages: `.py .cpp ...`.
+pub fn extension_words() -> String {
+    let mut words: Vec<String> = Vec::new();
+    for row in LANGUAGES {
+        for ending in row.extensions {
+            let word = format!(".{ending}");
+            if !words.contains(&word) {
+                words.push(word);
+            }
+        }
+    }
+    words.join(" ")
+}
+
+/// The interpreter a `#!` line names: `pypy3` for `#!/usr/bin/env pypy3`
+/// and for `#!/usr/bin/pypy3`.
+fn shebang_interpreter(source: &[u8]) -> Option<&str> {
+    let line = source.strip_prefix(b"#!")?;
+    let line = &line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())];
+    let line = std::str::from_utf8(line).ok()?;
+    let mut words = line.split_whitespace();
+    let program = words.next()?;
+    let program = program.rsplit('/').next()?;
+    if program == "env" {
+        words.find(|word| !word.starts_with('-'))
+    } else {
+        Some(program)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_in_the_language_its_ending_and_its_shebang_say() {
+        let of = |name: &str, source: &str| Language::of_file(Path::new(name), source.as_bytes());
+        assert_eq!(of("a.py", "print(1)\n"), Some(Language::Python));
+        assert_eq!(
+            of("a.py", "#!/usr/bin/env python3\n"),
+            Some(Language::Python)
+        );
+        assert_eq!(of("a.py", "#!/usr/bin/env pypy3\n"), Some(Language::PyPy));
+        assert_eq!(of("a.PY", "#!/usr/bin/pypy3 -O\n"), Some(Language::PyPy));
+        assert_eq!(of("a.cc", ""), Some(Language::Cpp));
+        assert_eq!(of("a.C++", ""), Some(Language::Cpp));
+        assert_eq!(
+            of("a.js", "#!/usr/bin/env pypy3\n"),
+            Some(Language::JavaScript)
+        );
+        assert_eq!(of("a.txt", ""), None);
+        assert_eq!(of("Makefile", ""), None);
+    }
+
+    #[test]
+    fn every_language_has_one_flag_and_its_own_row() {
+        for row in LANGUAGES {
+            assert_eq!(Language::from_flag(row.flag), Some(row.language));
+            assert_eq!(row.language.row().flag, row.flag);
+            assert!(!row.extensions.is_empty() && !row.echo.is_empty());
+        }
+        assert_eq!(Language::from_flag("PyPy3"), Some(Language::PyPy));
+        assert_eq!(Language::from_flag("python"), None);
+        assert_eq!(Language::from_flag("cc"), Some(Language::Cpp));
+        assert_eq!(extension_words(), ".py .cpp .cc .cxx .c++ .c .rs .java .js");
+    }
+}

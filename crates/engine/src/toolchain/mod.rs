@@ -1,0 +1,117 @@
+//! Everything the engine knows of languages and judges, as tables, and the
+//! steps that use them: [`language`] (one row a language), [`judges`] (one
+//! row a judge, with its rules for each language it takes), [`compile`]
+//! (compiling as a judge does, or checking an interpreted file's syntax),
+//! [`cache`] (builds kept by the hash of what made them), [`detect`]
+//! (whether a file is a program or only defines the judge's function) and
+//! [`driver`] (the generated programs that call such a function, from the
+//! template files in `drivers/`).
+
+pub mod cache;
+pub mod compile;
+pub mod detect;
+pub mod driver;
+pub mod judges;
+pub mod language;
+
+use std::ffi::{OsStr, OsString};
+use std::time::Duration;
+
+pub use judges::{JudgeLanguage, JudgeRow, LimitRule, JUDGES};
+pub use language::{Build, Language, LanguageRow, LANGUAGES};
+
+/// Why a solution could not be prepared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PrepareError {
+    /// The compiler refused it: the command and what it said (a CE).
+    Compile { command: String, message: String },
+    /// Something else: a missing compiler, an unreadable file.
+    Other(String),
+}
+
+/// What fills a line's placeholders (see [`language`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Words<'a> {
+    pub source: &'a OsStr,
+    pub output: &'a OsStr,
+    pub dir: &'a OsStr,
+    pub flags: &'a [&'a str],
+    pub run_flags: &'a [&'a str],
+}
+
+/// A line with its placeholders filled: `{flags}` and `{run_flags}` stand
+/// for any number of words, the others for a part of one word.
+pub fn fill(line: &[&str], words: &Words) -> Vec<OsString> {
+    let mut filled = Vec::with_capacity(line.len() + words.flags.len());
+    for &word in line {
+        match word {
+            "{flags}" => filled.extend(words.flags.iter().map(OsString::from)),
+            "{run_flags}" => filled.extend(words.run_flags.iter().map(OsString::from)),
+            "{source}" => filled.push(words.source.to_owned()),
+            "{output}" => filled.push(words.output.to_owned()),
+            _ => match word.strip_prefix("{dir}") {
+                Some(rest) => {
+                    let mut path = words.dir.to_owned();
+                    path.push(rest);
+                    filled.push(path);
+                }
+                None => filled.push(word.into()),
+            },
+        }
+    }
+    filled
+}
+
+/// A line as shown to the user, its words joined by spaces.
+pub fn shown(line: &[OsString]) -> String {
+    let words: Vec<String> = line
+        .iter()
+        .map(|word| word.to_string_lossy().into_owned())
+        .collect();
+    words.join(" ")
+}
+
+/// The limits a problem's judge gives a solution in `language` (its time,
+/// and its memory in bytes), and the rule that made them (`None` when they
+/// are the problem's own).
+pub fn limits(info: &cli::Info, language: Option<Language>) -> (Duration, u64, Option<String>) {
+    let time = Duration::from_millis(info.limits.time_ms);
+    let memory = info.limits.memory_mib << 20;
+    let Some(language) = language else {
+        return (time, memory, None);
+    };
+    let (entry, _) = judges::rules_for(info.judge, language);
+    if entry.limits == LimitRule::BASE {
+        return (time, memory, None);
+    }
+    let (time, memory) = entry.limits.apply(time, memory);
+    let rule = format!(
+        "{}'s rule for {}: {}",
+        judges::judge_name(info.judge),
+        language.name(),
+        entry.limits.describe()
+    );
+    (time, memory, Some(rule))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_filled() {
+        let words = Words {
+            source: OsStr::new("Main.cc"),
+            output: OsStr::new("Main"),
+            dir: OsStr::new("/b"),
+            flags: &["-O2", "-DX"],
+            run_flags: &[],
+        };
+        let line = fill(&["g++", "{flags}", "-o", "{output}", "{source}"], &words);
+        assert_eq!(shown(&line), "g++ -O2 -DX -o Main Main.cc");
+        assert_eq!(
+            shown(&fill(&["{dir}/Main", "{run_flags}"], &words)),
+            "/b/Main"
+        );
+    }
+}

@@ -1,0 +1,286 @@
+//! The command line: the arguments every command that runs a solution
+//! shares, read once ([`SolutionArgs`], as given) and resolved once
+//! against the problem ([`SolutionArgs::resolve`], the settings a run
+//! needs), and the small readers of flag values.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use cli::{AnyProblem, Info};
+use engine::runner::Limits;
+use engine::solution::Solution;
+use engine::toolchain::{self, Language};
+
+/// The command's arguments, without the program name and without the
+/// subcommand's name that cargo passes first (`cargo judge x` runs
+/// `cargo-judge judge x`).
+pub fn arguments(subcommand: &str) -> Vec<OsString> {
+    let mut args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    if args.first().is_some_and(|a| a == subcommand) {
+        args.remove(0);
+    }
+    args
+}
+
+/// A command-line argument that is the command's own, owned (so that the
+/// parser can read its value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    Short(char),
+    Long(String),
+    Value(OsString),
+}
+
+impl Arg {
+    /// The error for an argument the command does not take, in `lexopt`'s
+    /// words.
+    pub fn unexpected(self) -> String {
+        match self {
+            Arg::Short(c) => lexopt::Error::UnexpectedOption(format!("-{c}")),
+            Arg::Long(name) => lexopt::Error::UnexpectedOption(format!("--{name}")),
+            Arg::Value(value) => lexopt::Error::UnexpectedArgument(value),
+        }
+        .to_string()
+    }
+}
+
+/// Reads the command line of `command` (its name as cargo passes it):
+/// `-h`/`--help` writes `usage` to `out` (and returns `Ok(false)`), the
+/// shared flags go to `solution`, and every other argument to `own`, with
+/// the parser for its value; `own` says whether it took the argument (an
+/// argument no one takes is an error naming the help to see).
+pub fn read(
+    command: &str,
+    usage: &str,
+    out: &mut dyn std::io::Write,
+    solution: &mut SolutionArgs,
+    mut own: impl FnMut(&Arg, &mut lexopt::Parser) -> Result<bool, String>,
+) -> Result<bool, String> {
+    let mut parser = lexopt::Parser::from_args(arguments(command));
+    while let Some(arg) = parser
+        .next()
+        .map_err(|e| see_help(command, &e.to_string()))?
+    {
+        if let Some(flag) = SharedFlag::of(&arg) {
+            solution.take(flag, &mut parser)?;
+            continue;
+        }
+        let arg = match arg {
+            lexopt::Arg::Short('h') | lexopt::Arg::Long("help") => {
+                let _ = write!(out, "{usage}");
+                return Ok(false);
+            }
+            lexopt::Arg::Short(c) => Arg::Short(c),
+            lexopt::Arg::Long(name) => Arg::Long(name.to_string()),
+            lexopt::Arg::Value(value) => Arg::Value(value),
+        };
+        if !own(&arg, &mut parser)? {
+            return Err(see_help(command, &arg.unexpected()));
+        }
+    }
+    Ok(true)
+}
+
+/// A misuse of `command`, with the help to see.
+pub fn see_help(command: &str, message: &str) -> String {
+    format!("{message} (see `cargo {command} --help`)")
+}
+
+/// The registered problem called `name`, or an error listing them.
+pub fn problem(name: &str) -> Result<&'static dyn AnyProblem, String> {
+    problems::find(name).ok_or_else(|| {
+        format!(
+            "no problem named {name:?}; the problems are {} (a problem added since the commands \
+             were installed needs them installed again: cargo install --path crates/tools \
+             --locked --bin cargo-judge --bin cargo-stress --bin cargo-gen)",
+            problems::names().join(", ")
+        )
+    })
+}
+
+/// A flag of [`SolutionArgs`]: told from the others first, then taken
+/// (`lexopt`'s argument borrows the parser that reads its value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SharedFlag {
+    Command,
+    Bin,
+    BeyondJudge,
+    Lang,
+    TimeLimit,
+    MemoryLimit,
+}
+
+impl SharedFlag {
+    /// The shared flag `arg` is, if it is one.
+    pub fn of(arg: &lexopt::Arg) -> Option<SharedFlag> {
+        use lexopt::Arg::{Long, Short};
+        Some(match arg {
+            Short('c') | Long("command") => SharedFlag::Command,
+            Long("bin") => SharedFlag::Bin,
+            Long("beyond-judge") => SharedFlag::BeyondJudge,
+            Long("lang") => SharedFlag::Lang,
+            Long("time-limit") => SharedFlag::TimeLimit,
+            Long("memory-limit") => SharedFlag::MemoryLimit,
+            _ => return None,
+        })
+    }
+}
+
+/// The arguments that say which solution runs and under which limits, as
+/// given.
+#[derive(Clone, Debug, Default)]
+pub struct SolutionArgs {
+    pub solution: Option<Solution>,
+    /// The language whose limits apply, as `--lang` named it.
+    pub lang: Option<Language>,
+    pub time_ms: Option<u64>,
+    pub memory_mib: Option<u64>,
+    pub beyond_judge: bool,
+}
+
+/// The same, resolved against a problem.
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    pub solution: Option<Solution>,
+    /// The language whose limits apply: `--lang`'s, else the source's.
+    pub language: Option<Language>,
+    /// The limits (the output limit is the command's to set).
+    pub limits: Limits,
+    /// Where the limits come from, for the heading: ` (as given)`, ` (the
+    /// judge's rule for the language)`, ` (Baekjoon 12100's)`.
+    pub limits_source: String,
+    /// The judge's rule for the language, when there is one.
+    pub rule: Option<String>,
+    pub beyond_judge: bool,
+}
+
+impl SolutionArgs {
+    /// Takes `flag`, one of these arguments, reading its value from
+    /// `parser`.
+    pub fn take(&mut self, flag: SharedFlag, parser: &mut lexopt::Parser) -> Result<(), String> {
+        match flag {
+            SharedFlag::Command => self.set_solution(Solution::Shell(command(parser)?))?,
+            SharedFlag::Bin => {
+                let path = PathBuf::from(text(parser, "bin")?);
+                self.set_solution(Solution::from_path(&path)?)?;
+            }
+            SharedFlag::BeyondJudge => self.beyond_judge = true,
+            SharedFlag::Lang => self.lang = Some(language(parser)?),
+            SharedFlag::TimeLimit => {
+                self.time_ms = Some(number(parser, "time-limit", 1, 3_600_000)?);
+            }
+            SharedFlag::MemoryLimit => {
+                self.memory_mib = Some(number(parser, "memory-limit", 1, 1 << 20)?);
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets the solution: one at most.
+    pub fn set_solution(&mut self, solution: Solution) -> Result<(), String> {
+        if let Some(first) = &self.solution {
+            return Err(format!(
+                "one solution at most: {} and {}",
+                first.shown(),
+                solution.shown()
+            ));
+        }
+        self.solution = Some(solution);
+        Ok(())
+    }
+
+    /// Checks `--lang` against the solution, before anything else is done.
+    pub fn check(mut self) -> Result<SolutionArgs, String> {
+        if let Some(lang) = self.lang {
+            self.solution = match self.solution {
+                None => {
+                    return Err("--lang sets the limits of a SOLUTION or a -c COMMAND; the \
+                                workspace's solver has the judge's"
+                        .to_string())
+                }
+                Some(solution) => Some(solution.with_lang(lang)?),
+            };
+        }
+        Ok(self)
+    }
+
+    /// The settings for `info`'s problem: the limits its judge gives the
+    /// solution's language, unless given.
+    pub fn resolve(self, info: &Info) -> Resolved {
+        let language = self
+            .lang
+            .or_else(|| self.solution.as_ref().and_then(Solution::language));
+        let (time, memory, rule) = toolchain::limits(info, language);
+        let memory = self.memory_mib.map_or(memory, |m| m << 20);
+        let given = self.time_ms.is_some() || self.memory_mib.is_some();
+        let limits_source = match (&rule, given) {
+            (_, true) => " (as given)".to_string(),
+            (Some(rule), false) => format!(" ({rule})"),
+            (None, false) => format!(" ({}'s)", info.judge),
+        };
+        Resolved {
+            solution: self.solution,
+            language,
+            limits: Limits {
+                time: self.time_ms.map_or(time, Duration::from_millis),
+                memory,
+                output: 0,
+                address_space: None,
+                // A file the solution writes may be as large as its memory
+                // limit.
+                file_size: Some(memory),
+            },
+            limits_source,
+            rule,
+            beyond_judge: self.beyond_judge,
+        }
+    }
+}
+
+/// The value of the flag just read, as a whole number from `low` to `high`
+/// (checked, never wrapped), or an error naming the flag and the range.
+pub fn number(parser: &mut lexopt::Parser, flag: &str, low: u64, high: u64) -> Result<u64, String> {
+    let value = parser
+        .value()
+        .map_err(|_| format!("--{flag} needs a value from {low} to {high}"))?;
+    match value.to_string_lossy().trim().parse::<u64>() {
+        Ok(number) if (low..=high).contains(&number) => Ok(number),
+        _ => Err(format!(
+            "--{flag} takes a whole number from {low} to {high}, not {}",
+            grid::input::quote(&value.to_string_lossy())
+        )),
+    }
+}
+
+/// The value of the flag just read, as text.
+pub fn text(parser: &mut lexopt::Parser, flag: &str) -> Result<OsString, String> {
+    parser
+        .value()
+        .map_err(|_| format!("--{flag} needs a value"))
+}
+
+/// The value of `--lang`: a language by its word (`py`, `pypy3`, `cpp`,
+/// ...), whose judge limits a command or an executable gets.
+fn language(parser: &mut lexopt::Parser) -> Result<Language, String> {
+    let value = text(parser, "lang")?;
+    let word = value.to_string_lossy();
+    Language::from_flag(&word).ok_or_else(|| {
+        format!(
+            "--lang takes one of {}, not {}",
+            toolchain::language::flag_words(),
+            grid::input::quote(&word)
+        )
+    })
+}
+
+/// The value of `-c`: a shell command that runs the solution (not empty).
+fn command(parser: &mut lexopt::Parser) -> Result<String, String> {
+    parser
+        .value()
+        .ok()
+        .filter(|command| !command.to_string_lossy().trim().is_empty())
+        .ok_or_else(|| "-c needs a COMMAND that runs the solution".to_string())?
+        .into_string()
+        .map_err(|_| "the command is not UTF-8 text".to_string())
+}

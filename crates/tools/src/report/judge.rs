@@ -1,0 +1,275 @@
+//! A judging, rendered: the heading, a line per case (with the diff of a
+//! wrong answer, the signal and stderr of a run-time error), then what was
+//! skipped, the slowest case and `N passed, M failed`.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+use cli::Info;
+use engine::judging::{Against, CaseResult, Tally};
+use engine::runner::{signal_name, Ending, Limits, Outcome, Stop, MAX_PROCESSES};
+use engine::solution::Prepared;
+use engine::text::{printable, printable_ascii};
+use engine::verdict::{line_diff_bytes, Verdict};
+
+use super::counted;
+use crate::args::Resolved;
+
+/// The heading: the problem, the cases and who answers them, then the
+/// limits and where they come from.
+pub fn write_heading(
+    out: &mut dyn Write,
+    info: &Info,
+    cases: usize,
+    resolved: &Resolved,
+    prepared: Option<&Prepared>,
+    limits: &Limits,
+) -> std::io::Result<()> {
+    let who = match (&resolved.solution, prepared) {
+        (Some(solution), Some(prepared)) => {
+            super::solution_heading(solution, resolved.language, &prepared.how)
+        }
+        _ => "the workspace's solver".to_string(),
+    };
+    writeln!(
+        out,
+        "{}: {}, {who}",
+        info.heading(),
+        counted(cases as u64, "case")
+    )?;
+    writeln!(
+        out,
+        "limits: {} ms, {} MiB{}",
+        limits.time.as_millis(),
+        limits.memory >> 20,
+        resolved.limits_source
+    )?;
+    if resolved.language.is_none() && resolved.solution.is_some() {
+        writeln!(
+            out,
+            "note: the problem's base limits, which a judge gives C++; for another \
+             language's, add --lang (py, java, js, ...)"
+        )?;
+    }
+    Ok(())
+}
+
+/// The width of the case-name column for these names (at most 40).
+pub fn name_width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
+    names.map(str::len).max().unwrap_or(0).min(40)
+}
+
+/// One case's result, as it comes.
+pub fn write_case(out: &mut dyn Write, result: &CaseResult, width: usize) -> std::io::Result<()> {
+    match result {
+        CaseResult::Bad { case, message } => writeln!(
+            out,
+            "{:<3}  {:<width$}  {message}",
+            Verdict::BadCase.code(),
+            case.name
+        ),
+        CaseResult::Ran {
+            case,
+            verdict,
+            outcome,
+            expected,
+            limits,
+            against,
+        } => {
+            let note = match against {
+                Against::Workspace => "  (no .out: against the workspace's answer)",
+                Against::ExpectedBeyondJudge => "  (beyond the judge's constraints)",
+                Against::Expected => "",
+            };
+            writeln!(
+                out,
+                "{:<3}  {:<width$}  {:>8.1} ms (cpu {:>7.1} ms)  {:>7.1} MiB{note}",
+                verdict.code(),
+                case.name,
+                outcome.wall.as_secs_f64() * 1000.0,
+                outcome.cpu.as_secs_f64() * 1000.0,
+                outcome.peak_memory as f64 / (1 << 20) as f64,
+            )?;
+            if *verdict != Verdict::Accepted {
+                write_details(out, *verdict, outcome, expected, limits)?;
+                write_input_head(&case.input, out)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The details a failed verdict needs.
+fn write_details(
+    out: &mut dyn Write,
+    verdict: Verdict,
+    outcome: &Outcome,
+    expected: &[u8],
+    limits: &Limits,
+) -> std::io::Result<()> {
+    match verdict {
+        Verdict::Accepted | Verdict::CompileError | Verdict::BadCase => return Ok(()),
+        Verdict::WrongAnswer => {
+            writeln!(out, "     output differs (- expected, + actual):")?;
+            let diff = line_diff_bytes(expected, &outcome.stdout).unwrap_or_default();
+            for line in diff.lines() {
+                writeln!(out, "     {}", printable_ascii(line))?;
+            }
+        }
+        Verdict::RuntimeError => writeln!(out, "     {}", how_it_ended(outcome))?,
+        Verdict::TimeLimitExceeded => writeln!(
+            out,
+            "     the limit is {} ms (wall clock){}",
+            limits.time.as_millis(),
+            if outcome.stopped == Some(Stop::Time) {
+                "; stopped after it"
+            } else {
+                ""
+            }
+        )?,
+        Verdict::MemoryLimitExceeded => writeln!(
+            out,
+            "     the limit is {} MiB (peak resident memory){}",
+            limits.memory >> 20,
+            if outcome.stopped == Some(Stop::Memory) {
+                "; stopped there"
+            } else {
+                ""
+            }
+        )?,
+        Verdict::OutputLimitExceeded => writeln!(
+            out,
+            "     wrote more than {} bytes to stdout, and was stopped",
+            limits.output
+        )?,
+    }
+    if !outcome.stderr.is_empty() && verdict != Verdict::WrongAnswer {
+        write_stderr_tail(out, outcome)?;
+    }
+    match outcome.stragglers {
+        0 => Ok(()),
+        1 => writeln!(
+            out,
+            "     1 of its processes was still running when it ended, and was killed"
+        ),
+        n => writeln!(
+            out,
+            "     {n} of its processes were still running when it ended, and were killed"
+        ),
+    }
+}
+
+/// How a run that failed ended: `killed by SIGSEGV (...)`, `exited with
+/// status 1`, or stopped for its processes.
+pub fn how_it_ended(outcome: &Outcome) -> String {
+    match (outcome.stopped, outcome.ending) {
+        (Some(Stop::Processes), _) => {
+            format!("started more than {MAX_PROCESSES} processes at once, and was stopped")
+        }
+        (_, Ending::Signalled(signal)) => format!("killed by {}", signal_name(signal)),
+        (_, Ending::Exited(status)) => format!("exited with status {status}"),
+    }
+}
+
+/// A run's stderr where the error is: all of it when short; else its
+/// first lines (a Java or node.js exception names itself there, above its
+/// stack frames) and its last (a Python traceback ends with its error).
+pub fn write_stderr_tail(out: &mut dyn Write, outcome: &Outcome) -> std::io::Result<()> {
+    const FIRST: usize = 3;
+    const LAST: usize = 9;
+    let text = String::from_utf8_lossy(&outcome.stderr);
+    let lines: Vec<&str> = text.lines().collect();
+    let long = lines.len() > FIRST + LAST;
+    // The runner keeps only the end of a long stderr: its first lines
+    // are then not the program's first.
+    let (head, tail): (&[&str], &[&str]) = if !long {
+        (&[], &lines)
+    } else if outcome.stderr_cut {
+        (&[], &lines[lines.len() - FIRST - LAST..])
+    } else {
+        (&lines[..FIRST], &lines[lines.len() - LAST..])
+    };
+    writeln!(
+        out,
+        "     stderr{}:",
+        match (long, outcome.stderr_cut) {
+            (false, false) => "",
+            (_, true) => " (its last lines)",
+            (true, false) => " (its first and last lines)",
+        }
+    )?;
+    let show = |out: &mut dyn Write, line: &str| {
+        let shown: String = line.chars().take(200).collect();
+        writeln!(out, "       {}", printable(&shown))
+    };
+    for line in head {
+        show(out, line)?;
+    }
+    if !head.is_empty() {
+        writeln!(out, "       ...")?;
+    }
+    for line in tail {
+        show(out, line)?;
+    }
+    Ok(())
+}
+
+/// An input, for a failed case: all of it when it is short (a judge's
+/// Puyo field is 12 lines, its bottom the part that matters), else its
+/// first lines.
+fn write_input_head(input: &Path, out: &mut dyn Write) -> std::io::Result<()> {
+    const WHOLE: usize = 16;
+    const HEAD: usize = 6;
+    let bytes = engine::cases::read_case_file(input).unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    let total = text.lines().count();
+    let shown = if total <= WHOLE { total } else { HEAD };
+    let path = printable(&input.display().to_string()).into_owned();
+    if shown == total {
+        writeln!(out, "     input ({path}):")?;
+    } else {
+        writeln!(out, "     input ({path}, first {shown} of {total} lines):")?;
+    }
+    for line in text.lines().take(shown) {
+        let shown: String = line.chars().take(100).collect();
+        writeln!(out, "       {}", printable_ascii(&shown))?;
+    }
+    Ok(())
+}
+
+/// What was skipped and why, the slowest case, and `N passed, M failed`.
+pub fn write_summary(out: &mut dyn Write, tally: &Tally, time: Duration) -> std::io::Result<()> {
+    if !tally.beyond_skipped.is_empty() {
+        writeln!(
+            out,
+            "skipped {} beyond the judge's constraints (add --beyond-judge to run them):",
+            counted(tally.beyond_skipped.len() as u64, "case")
+        )?;
+        for (name, why) in &tally.beyond_skipped {
+            writeln!(out, "     {name}: {why}")?;
+        }
+    }
+    if tally.flags_skipped > 0 {
+        writeln!(
+            out,
+            "skipped {} with the workspace's flags (flags/): a judge solution never gets them",
+            counted(tally.flags_skipped as u64, "case")
+        )?;
+    }
+    let census = tally.census;
+    writeln!(
+        out,
+        "cases by the validator: {} judge-valid, {} beyond the judge's constraints, {} with flags",
+        census.judge, census.beyond, census.flags
+    )?;
+    if let Some((name, taken)) = &tally.slowest {
+        writeln!(
+            out,
+            "slowest: {name} ({:.1} ms; the limit is {} ms)",
+            taken.as_secs_f64() * 1000.0,
+            time.as_millis()
+        )?;
+    }
+    writeln!(out, "{} passed, {} failed", tally.passed, tally.failed)
+}

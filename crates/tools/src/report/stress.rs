@@ -1,0 +1,155 @@
+//! A stress search, rendered: the heading, how the search ended, and a
+//! failure in full (the shrunk input, both answers, their diff, where it
+//! was saved and the command that explains it).
+
+use std::io::Write;
+use std::path::Path;
+
+use cli::{Info, Space};
+use engine::shrink::Shrunk;
+use engine::stress::{Failure, Got};
+use engine::text::printable_ascii;
+use engine::verdict::{line_diff, Verdict};
+
+use super::{counted, shell_quote};
+
+/// The line that says what the search found and that shrinking starts,
+/// and the `cargo gen` line that brings the failing input back.
+pub fn write_found(out: &mut dyn Write, info: &Info, failure: &Failure) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "seed {} (size {}, {}) fails{}; shrinking...",
+        failure.seed,
+        failure.size,
+        failure.space.label(),
+        failure
+            .verdict()
+            .map_or(String::new(), |v| format!(": {}", v.code()))
+    )?;
+    // The same input again, for the user's own runs: the search's sizes
+    // depend on how many inputs came before, so `--seed` alone does not
+    // bring it back.
+    writeln!(
+        out,
+        "the input before shrinking: cargo gen {} --seed {} --size {}{}",
+        info.name,
+        failure.seed,
+        failure.size,
+        if failure.space == Space::Beyond {
+            " --beyond-judge"
+        } else {
+            ""
+        }
+    )
+}
+
+/// How the shrinking went.
+pub fn write_shrunk(
+    out: &mut dyn Write,
+    shrunk: &Shrunk,
+    interrupted: bool,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "shrunk in {} ({} run) to {}",
+        counted(shrunk.steps as u64, "step"),
+        counted(shrunk.tried as u64, "candidate"),
+        if shrunk.minimal {
+            "a locally minimal input: no single simplification of it still fails"
+        } else if interrupted {
+            "a smaller input (interrupted before it was minimal)"
+        } else {
+            "a smaller input (the time for shrinking ran out before it was minimal)"
+        }
+    )
+}
+
+/// A failure's answers as text: what the subject was held to, and what it
+/// gave.
+pub fn answers(failure: &Failure) -> (String, String) {
+    let shown = |r: &Result<String, String>| match r {
+        Ok(text) => text.clone(),
+        Err(message) => format!("error: {message}\n"),
+    };
+    let got = match &failure.got {
+        Got::Answer(answer) => shown(answer),
+        Got::Run(_, outcome) => String::from_utf8_lossy(&outcome.stdout).into_owned(),
+    };
+    (shown(&failure.expected), got)
+}
+
+/// Prints the failing input, both answers and their diff.
+pub fn write_failure(out: &mut dyn Write, failure: &Failure) -> std::io::Result<()> {
+    let lines = |out: &mut dyn Write, text: &str, most: usize| -> std::io::Result<()> {
+        for line in text.lines().take(most) {
+            writeln!(out, "  {}", printable_ascii(line))?;
+        }
+        Ok(())
+    };
+    writeln!(out, "input:")?;
+    lines(out, &String::from_utf8_lossy(&failure.input), usize::MAX)?;
+    let (expected, got) = answers(failure);
+    let label = match &failure.got {
+        Got::Answer(_) => "the reference's",
+        Got::Run(..) => "the workspace's",
+    };
+    writeln!(out, "expected ({label} answer):")?;
+    lines(out, &expected, usize::MAX)?;
+    match &failure.got {
+        Got::Answer(_) => writeln!(out, "the fast solver's answer:")?,
+        Got::Run(verdict, outcome) => {
+            writeln!(out, "got ({}):", verdict.code())?;
+            if *verdict != Verdict::WrongAnswer {
+                writeln!(
+                    out,
+                    "  ({} after {:.1} ms, {:.1} MiB)",
+                    super::judge::how_it_ended(outcome),
+                    outcome.wall.as_secs_f64() * 1000.0,
+                    outcome.peak_memory as f64 / (1 << 20) as f64
+                )?;
+            }
+        }
+    }
+    lines(out, &got, 40)?;
+    if let Some(diff) = line_diff(&expected, &got) {
+        writeln!(out, "diff (- expected, + got):")?;
+        for line in diff.lines() {
+            writeln!(out, "{}", printable_ascii(line))?;
+        }
+    }
+    if let Got::Run(_, outcome) = &failure.got {
+        if !outcome.stderr.is_empty() {
+            super::judge::write_stderr_tail(out, outcome)?;
+        }
+    }
+    Ok(())
+}
+
+/// Where the failure was saved, and the command that explains it; or why
+/// it could not be saved.
+pub fn write_saved(
+    out: &mut dyn Write,
+    info: &Info,
+    saved: Result<(std::path::PathBuf, std::path::PathBuf), std::io::Error>,
+    save_dir: &Path,
+    workspace: &Path,
+) -> std::io::Result<()> {
+    match saved {
+        Ok((input, answer)) => {
+            writeln!(out, "saved: {} with {}", input.display(), answer.display())?;
+            writeln!(
+                out,
+                "the workspace explains it: cargo run --release --manifest-path {} --bin {} -- \
+                 --explain {}",
+                shell_quote(&workspace.join("Cargo.toml").to_string_lossy()),
+                info.name,
+                shell_quote(&input.to_string_lossy())
+            )
+        }
+        Err(e) => writeln!(
+            out,
+            "could not save the case in {}: {e}",
+            save_dir.display()
+        ),
+    }
+}
