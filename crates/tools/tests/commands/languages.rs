@@ -1,0 +1,102 @@
+//! The languages of the engine's tables, each on this machine: every
+//! installed toolchain passes its self-test, and PyPy3 runs Python as
+//! Baekjoon runs it, chosen by `--lang pypy3` or by a `#!` line.
+
+use crate::{have, run, scratch, workspace, ERROR, SUCCESS};
+
+/// The program each language's self-test needs, by its `--lang` word.
+const TOOLCHAINS: &[(&str, &[&str])] = &[
+    ("py", &["python3"]),
+    ("pypy3", &["pypy3"]),
+    ("cpp", &["g++"]),
+    ("c", &["gcc"]),
+    ("rs", &["rustc"]),
+    ("java", &["javac", "java"]),
+    ("js", &["node"]),
+];
+
+#[test]
+fn every_installed_toolchain_passes_its_self_test() {
+    let (status, out) = run("judge", &["--check-toolchains"]);
+    let mut all = true;
+    for (flag, programs) in TOOLCHAINS {
+        let line = out
+            .lines()
+            .find(|line| line.split_whitespace().nth(1) == Some(flag))
+            .unwrap_or_else(|| panic!("no line for {flag}:\n{out}"));
+        let installed = programs.iter().all(|program| have(program));
+        all &= installed;
+        if installed {
+            assert!(
+                line.starts_with("ok "),
+                "{flag} is installed: {line}\n{out}"
+            );
+        } else {
+            assert!(line.starts_with("no "), "{flag} is not installed: {line}");
+        }
+    }
+    assert!(out.ends_with(" failed\n"), "{out}");
+    assert_eq!(status == SUCCESS, all, "{out}");
+}
+
+/// A Python file that answers only under PyPy: under CPython it exits
+/// with an error naming the interpreter.
+fn pypy_only(dir: &std::path::Path, name: &str, shebang: &str) -> String {
+    let correct =
+        std::fs::read_to_string(workspace().join("tests/solutions/game2048/correct.py")).unwrap();
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        format!(
+            "{shebang}import platform\nimport sys\nif platform.python_implementation() != \
+             'PyPy':\n    sys.exit('run by ' + platform.python_implementation())\n{correct}"
+        ),
+    )
+    .unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn pypy3_runs_python_with_baekjoons_pypy3_limits() {
+    if !have("pypy3") || !have("python3") {
+        return;
+    }
+    let dir = scratch("languages-pypy3");
+    let correct = workspace().join("tests/solutions/game2048/correct.py");
+    let correct = correct.to_str().unwrap();
+    let (status, out) = run("judge", &["game2048", correct, "--lang", "pypy3"]);
+    assert_eq!(status, SUCCESS, "{out}");
+    assert!(out.contains("correct.py (PyPy3, run with pypy3)"), "{out}");
+    assert!(
+        out.contains("limits: 5000 ms, 1152 MiB (Baekjoon's rule for PyPy3: time x3 + 2 s, memory x2 + 128 MB)"),
+        "{out}"
+    );
+    // It is PyPy that runs: a file that answers only under PyPy passes
+    // with --lang pypy3, and fails under Python 3 without it.
+    let plain = pypy_only(&dir, "plain.py", "");
+    let (status, out) = run("judge", &["game2048", &plain, "--lang", "pypy3"]);
+    assert_eq!(status, SUCCESS, "{out}");
+    let (status, out) = run("judge", &["game2048", &plain]);
+    assert_ne!(status, SUCCESS, "{out}");
+    assert!(out.contains("run by CPython"), "{out}");
+    // A `#!` line naming pypy3 chooses PyPy3, limits and all.
+    let shebang = pypy_only(&dir, "shebang.py", "#!/usr/bin/env pypy3\n");
+    let (status, out) = run("judge", &["game2048", &shebang]);
+    assert_eq!(status, SUCCESS, "{out}");
+    assert!(out.contains("shebang.py (PyPy3, run with pypy3)"), "{out}");
+    assert!(out.contains("Baekjoon's rule for PyPy3"), "{out}");
+    // And stress runs it the same way.
+    let (status, out) = run(
+        "stress",
+        &["game2048", &shebang, "--seconds", "2", "--seed", "1"],
+    );
+    assert_eq!(status, SUCCESS, "{out}");
+    assert!(out.contains("(PyPy3, run with pypy3)"), "{out}");
+    // --lang chooses among the languages of a file's ending, no other.
+    let (status, out) = run("judge", &["game2048", &shebang, "--lang", "js"]);
+    assert_eq!(status, ERROR, "{out}");
+    assert!(
+        out.contains("--lang js does not apply to shebang.py"),
+        "{out}"
+    );
+}
