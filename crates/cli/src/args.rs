@@ -7,8 +7,8 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::contract::Info;
 use crate::flags::{FlagKind, FlagSet, Options};
+use crate::info::Info;
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
@@ -152,8 +152,8 @@ fn read<F: FlagSet>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contract::Limits;
     use crate::flags::Flag;
+    use crate::info::Limits;
 
     static INFO: Info = Info {
         name: "prog",

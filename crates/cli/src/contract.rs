@@ -15,6 +15,7 @@ use grid::InputError;
 
 use crate::args::Request;
 use crate::flags::{FlagInfo, FlagSet, Options};
+use crate::info::Info;
 use crate::validate::Space;
 
 /// A problem, as its crate writes it.
@@ -201,71 +202,4 @@ impl<P: Problem> AnyProblem for P {
     fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>> {
         Problem::simplifications(self, input)
     }
-}
-
-/// What a problem says about itself.
-#[derive(Debug)]
-pub struct Info {
-    /// The binary's name, which is also the crate's folder under `crates/`,
-    /// the golden folder under `inputs/` and the bundle's file name.
-    pub name: &'static str,
-    /// The judge's title, e.g. `2048 (Easy)`.
-    pub title: &'static str,
-    /// The judge and problem number, e.g. `Baekjoon 12100`.
-    pub judge: &'static str,
-    /// The problem's page.
-    pub link: &'static str,
-    /// What the binary reads and prints, for `--help` (full sentences).
-    pub summary: &'static str,
-    /// The judge's published time and memory limits.
-    pub limits: Limits,
-    /// Whether the judge accepts Rust submissions (else a bundle is a study
-    /// copy).
-    pub accepts_rust: bool,
-    /// For a judge that calls a function instead of running a program
-    /// (Programmers): the function. A user's file that only defines it is
-    /// run through a generated driver; each input line holds one call's
-    /// arguments as JSON values, and each output line its return value.
-    pub call: Option<Call>,
-}
-
-/// A function a judge calls (Programmers' `solution`).
-#[derive(Debug)]
-pub struct Call {
-    /// The function's name: `solution`.
-    pub function: &'static str,
-    pub parameters: &'static [Parameter],
-    pub returns: Value,
-}
-
-/// One parameter of a [`Call`].
-#[derive(Debug)]
-pub struct Parameter {
-    pub name: &'static str,
-    pub kind: Value,
-}
-
-/// The kinds of value a [`Call`] passes and returns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Value {
-    /// A whole number: C++ `int`, Python `int`.
-    Int,
-    /// A list of whole numbers: C++ `vector<int>`, Python `list`.
-    IntList,
-    /// A list of lists of whole numbers: C++ `vector<vector<int>>`.
-    IntGrid,
-}
-
-impl Info {
-    /// The problem as a heading: `puyo: Baekjoon 11559 "Puyo Puyo"`.
-    pub fn heading(&self) -> String {
-        format!("{}: {} \"{}\"", self.name, self.judge, self.title)
-    }
-}
-
-/// A judge's time and memory limits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    pub time_ms: u64,
-    pub memory_mib: u64,
 }

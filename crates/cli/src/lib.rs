@@ -21,14 +21,16 @@ pub mod args;
 pub mod contract;
 pub mod files;
 pub mod flags;
+pub mod info;
 pub mod mapped;
 pub mod random;
 pub mod replay;
 pub mod run;
 pub mod validate;
 
-pub use crate::contract::{AnyProblem, Call, Info, Limits, Parameter, Problem, Value};
+pub use crate::contract::{AnyProblem, Problem};
 pub use crate::flags::{Flag, FlagInfo, FlagKind, FlagSet, NoFlags, Options};
+pub use crate::info::{Call, Info, Limits, Parameter, Value};
 pub use crate::random::SplitMix64;
 pub use crate::replay::{Cell, Frame, Replay, Section};
 pub use crate::validate::{Space, Strict};
