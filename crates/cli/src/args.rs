@@ -153,7 +153,7 @@ fn read<F: FlagSet>(
 mod tests {
     use super::*;
     use crate::flags::Flag;
-    use crate::info::Limits;
+    use crate::info::ProblemLimits;
 
     static INFO: Info = Info {
         name: "prog",
@@ -161,7 +161,7 @@ mod tests {
         judge: "Judge 1",
         link: "https://example.invalid/1",
         summary: "Reads things.",
-        limits: Limits {
+        limits: ProblemLimits {
             time_ms: 1000,
             memory_mib: 256,
         },

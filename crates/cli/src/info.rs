@@ -21,7 +21,7 @@ pub struct Info {
     /// What the binary reads and prints, for `--help` (full sentences).
     pub summary: &'static str,
     /// The judge's published time and memory limits.
-    pub limits: Limits,
+    pub limits: ProblemLimits,
     /// Whether the judge accepts Rust submissions (else a bundle is a study
     /// copy).
     pub accepts_rust: bool,
@@ -66,9 +66,10 @@ impl Info {
     }
 }
 
-/// A judge's time and memory limits.
+/// A judge's published time and memory limits for a problem (the run
+/// limits of one sandboxed process are another thing: `tools::sandbox::Limits`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct ProblemLimits {
     pub time_ms: u64,
     pub memory_mib: u64,
 }

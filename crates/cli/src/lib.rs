@@ -30,7 +30,7 @@ pub mod validate;
 
 pub use crate::contract::{AnyProblem, Problem};
 pub use crate::flags::{Flag, FlagInfo, FlagKind, FlagSet, NoFlags, Options};
-pub use crate::info::{Call, Info, Limits, Parameter, Value};
+pub use crate::info::{Call, Info, Parameter, ProblemLimits, Value};
 pub use crate::random::SplitMix64;
 pub use crate::replay::{Cell, Frame, Replay, Section};
 pub use crate::validate::{Space, Strict};

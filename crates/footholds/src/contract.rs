@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use cli::{Call, Info, Limits, NoFlags, Parameter, Problem, Space, Value};
+use cli::{Call, Info, NoFlags, Parameter, Problem, ProblemLimits, Space, Value};
 use grid::InputError;
 
 use crate::generate::{beyond_input, game_input, judge_game};
@@ -23,7 +23,7 @@ pub static INFO: Info = Info {
               total number of moves when the winner hurries and the loser stalls.",
     // Programmers publishes no limits for 92345; our documented default is
     // its usual 10 s per test, and 256 MiB.
-    limits: Limits {
+    limits: ProblemLimits {
         time_ms: 10_000,
         memory_mib: 256,
     },

@@ -2,7 +2,7 @@
 //! see this problem. Never bundled (it uses the `cli` crate). It is
 //! game2048's contract ([`Game2048`]) with this problem's name and depth.
 
-use cli::{Info, Limits};
+use cli::{Info, ProblemLimits};
 use game2048::contract::Game2048;
 
 /// Baekjoon 12094, as the registry lists it.
@@ -17,7 +17,7 @@ pub static INFO: Info = Info {
     link: "https://www.acmicpc.net/problem/12094",
     summary: "Reads N and an N x N board of tiles (0 empty, else a power of two) and\n\
               prints the largest tile reachable in at most 10 moves.",
-    limits: Limits {
+    limits: ProblemLimits {
         time_ms: 1000,
         memory_mib: 512,
     },

@@ -7,7 +7,7 @@
 
 use std::io::Write;
 
-use cli::{Flag, FlagKind, FlagSet, Info, Limits, Problem, Space};
+use cli::{Flag, FlagKind, FlagSet, Info, Problem, ProblemLimits, Space};
 use grid::InputError;
 
 use crate::generate::{beyond_input, board_input, judge_board};
@@ -65,7 +65,7 @@ pub static INFO: Info = Info {
     link: "https://www.acmicpc.net/problem/12100",
     summary: "Reads N and an N x N board of tiles (0 empty, else a power of two) and\n\
               prints the largest tile reachable in at most 5 moves.",
-    limits: Limits {
+    limits: ProblemLimits {
         time_ms: 1000,
         memory_mib: 512,
     },

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use cli::{Info, Limits, NoFlags, Problem, Space};
+use cli::{Info, NoFlags, Problem, ProblemLimits, Space};
 use grid::InputError;
 
 use crate::generate::{beyond_input, judge_cases, to_input};
@@ -23,7 +23,7 @@ pub static INFO: Info = Info {
     // SWEA shows no limits for 4615 without an account; its usual ones are
     // 10 s (C++) for all of a file's cases and 256 MB. Our documented
     // default: a tenth of that time per input file, and 256 MB.
-    limits: Limits {
+    limits: ProblemLimits {
         time_ms: 1000,
         memory_mib: 256,
     },

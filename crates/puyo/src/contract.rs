@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use cli::{Flag, FlagKind, FlagSet, Info, Limits, Problem, Space};
+use cli::{Flag, FlagKind, FlagSet, Info, Problem, ProblemLimits, Space};
 use grid::InputError;
 
 use crate::field::field_to_string;
@@ -20,7 +20,7 @@ pub static INFO: Info = Info {
     link: "https://www.acmicpc.net/problem/11559",
     summary: "Reads a Puyo Puyo field (12 rows of 6 cells: `.` empty, a letter a colour,\n\
               `O` garbage) and prints the number of chains.",
-    limits: Limits {
+    limits: ProblemLimits {
         time_ms: 2000,
         memory_mib: 256,
     },
