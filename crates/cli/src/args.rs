@@ -65,7 +65,7 @@ pub fn usage<F: FlagSet>(info: &Info) -> String {
          Exit status: 0 answered, 1 bad input, 2 bad usage, 3 the answer could not be written,\n\
          4 a valid input past the work limit, 5 answered but --replay or --explain not written.\n",
         info.summary.trim_end(),
-        info.judge,
+        info.origin,
         info.title,
         info.link,
     )
@@ -158,7 +158,7 @@ mod tests {
     static INFO: Info = Info {
         name: "prog",
         title: "A Problem",
-        judge: "Judge 1",
+        origin: "Judge 1",
         link: "https://example.invalid/1",
         summary: "Reads things.",
         limits: ProblemLimits {

@@ -28,7 +28,7 @@ pub trait Problem: Sync {
     /// for none. Their `Default` is the judge's setting.
     type Flags: FlagSet;
 
-    /// The problem's name, judge, link and limits.
+    /// The problem's name, origin, link and limits.
     fn info(&self) -> &'static Info;
 
     /// Judge mode: the judge's input in, exactly the judge's output out.
@@ -118,7 +118,7 @@ pub trait Problem: Sync {
 /// [`Problem`] contract with its flags' type hidden behind [`Options`].
 /// Every [`Problem`] is one.
 pub trait AnyProblem: Sync {
-    /// The problem's name, judge, link and limits.
+    /// The problem's name, origin, link and limits.
     fn info(&self) -> &'static Info;
     /// Its own flags, described.
     fn flags(&self) -> Vec<FlagInfo>;

@@ -1,4 +1,4 @@
-//! What a problem says about itself: its name, judge, link and limits
+//! What a problem says about itself: its name, origin, link and limits
 //! ([`Info`]), and for a judge that calls a function, the function
 //! ([`Call`]).
 //!
@@ -14,8 +14,9 @@ pub struct Info {
     pub name: &'static str,
     /// The judge's title, e.g. `2048 (Easy)`.
     pub title: &'static str,
-    /// The judge and problem number, e.g. `Baekjoon 12100`.
-    pub judge: &'static str,
+    /// Where the problem comes from: its judge and number there, e.g.
+    /// `Baekjoon 12100`.
+    pub origin: &'static str,
     /// The problem's page.
     pub link: &'static str,
     /// What the binary reads and prints, for `--help` (full sentences).
@@ -62,7 +63,7 @@ pub enum Value {
 impl Info {
     /// The problem as a heading: `puyo: Baekjoon 11559 "Puyo Puyo"`.
     pub fn heading(&self) -> String {
-        format!("{}: {} \"{}\"", self.name, self.judge, self.title)
+        format!("{}: {} \"{}\"", self.name, self.origin, self.title)
     }
 }
 

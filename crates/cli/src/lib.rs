@@ -1,7 +1,7 @@
 //! The problem contract and the command line every binary shares.
 //!
 //! A problem crate describes itself once, by implementing [`Problem`] in its
-//! `contract` module: its name, judge, link and limits ([`Info`]), its own
+//! `contract` module: its name, origin, link and limits ([`Info`]), its own
 //! flags as a type ([`FlagSet`]), its judge-mode answer, its answer under
 //! flags, its reference (`naive`) answer, its explanation, its replay (a web
 //! page to step through), its judge's constraints as a validator

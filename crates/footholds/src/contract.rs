@@ -16,7 +16,7 @@ pub struct Contract;
 pub static INFO: Info = Info {
     name: "footholds",
     title: "사라지는 발판 (vanishing footholds, 2022 KAKAO BLIND)",
-    judge: "Programmers 92345",
+    origin: "Programmers 92345",
     link: "https://school.programmers.co.kr/learn/courses/30/lessons/92345",
     summary: "Reads one or more `board aloc bloc` triples written as JSON arrays, e.g.\n\
               `[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]`, and prints for each the\n\

@@ -13,7 +13,7 @@ pub static Contract: Game2048<{ crate::JUDGE_MOVES }> = Game2048 { info: &INFO }
 pub static INFO: Info = Info {
     name: "game2048-hard",
     title: "2048 (Hard)",
-    judge: "Baekjoon 12094",
+    origin: "Baekjoon 12094",
     link: "https://www.acmicpc.net/problem/12094",
     summary: "Reads N and an N x N board of tiles (0 empty, else a power of two) and\n\
               prints the largest tile reachable in at most 10 moves.",

@@ -61,7 +61,7 @@ impl<const JUDGE_MOVES: u32> FlagSet for Moves<JUDGE_MOVES> {
 pub static INFO: Info = Info {
     name: "game2048",
     title: "2048 (Easy)",
-    judge: "Baekjoon 12100",
+    origin: "Baekjoon 12100",
     link: "https://www.acmicpc.net/problem/12100",
     summary: "Reads N and an N x N board of tiles (0 empty, else a power of two) and\n\
               prints the largest tile reachable in at most 5 moves.",

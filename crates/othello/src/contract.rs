@@ -15,7 +15,7 @@ pub struct Contract;
 pub static INFO: Info = Info {
     name: "othello",
     title: "재미있는 오셀로 게임 (a fun game of Othello)",
-    judge: "SWEA 4615",
+    origin: "SWEA 4615",
     link: "https://swexpertacademy.com/main/code/problem/problemDetail.do?contestProbId=AWQmA4uK8ygDFAXj",
     summary: "Reads T test cases of Othello moves (a line `N M`, then M lines `x y color`,\n\
               color 1 black and 2 white) and prints `#t black white` for each: the stone\n\

@@ -16,7 +16,7 @@ pub struct Contract;
 pub static INFO: Info = Info {
     name: "puyo",
     title: "Puyo Puyo",
-    judge: "Baekjoon 11559",
+    origin: "Baekjoon 11559",
     link: "https://www.acmicpc.net/problem/11559",
     summary: "Reads a Puyo Puyo field (12 rows of 6 cells: `.` empty, a letter a colour,\n\
               `O` garbage) and prints the number of chains.",

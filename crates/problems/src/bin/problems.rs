@@ -13,7 +13,7 @@ fn main() {
             println!(
                 "| `{}` | [{}]({}) | {} | {} s / {} MiB | {} |",
                 info.name,
-                info.judge,
+                info.origin,
                 info.link,
                 info.title,
                 info.limits.time_ms as f64 / 1000.0,
