@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     let options = problem.defaults();
-    let judged = problem.judge(input);
+    let judged = problem.judge_output(input);
     assert_eq!(judged, problem.answer(input, &options));
     match judged {
         Ok(_) => {

@@ -32,15 +32,16 @@ pub trait Problem: Sync {
     fn info(&self) -> &'static Info;
 
     /// Judge mode: the judge's input in, exactly the judge's output out.
-    /// This is the function a bundle's `main` calls.
-    fn judge(&self, input: &[u8]) -> Result<String, InputError>;
+    /// It is what the crate's `judge` function gives, the function a
+    /// bundle's `main` calls.
+    fn judge_output(&self, input: &[u8]) -> Result<String, InputError>;
 
     /// The output under the problem's own flags; with every flag at its
-    /// default it equals [`Problem::judge`]. A problem without flags need
-    /// not write it: judge mode is then the answer.
+    /// default it equals [`Problem::judge_output`]. A problem without flags
+    /// need not write it: judge mode is then the answer.
     fn answer(&self, input: &[u8], flags: &Self::Flags) -> Result<String, InputError> {
         let _ = flags;
-        self.judge(input)
+        self.judge_output(input)
     }
 
     /// The same output from the reference solver, the plain, obviously
@@ -127,8 +128,8 @@ pub trait AnyProblem: Sync {
     /// Reads a binary's arguments (without the program name); an error is
     /// the message to print, naming `--help`.
     fn parse(&self, arguments: Vec<OsString>) -> Result<Request, String>;
-    /// See [`Problem::judge`].
-    fn judge(&self, input: &[u8]) -> Result<String, InputError>;
+    /// See [`Problem::judge_output`].
+    fn judge_output(&self, input: &[u8]) -> Result<String, InputError>;
     /// See [`Problem::answer`].
     fn answer(&self, input: &[u8], options: &Options) -> Result<String, InputError>;
     /// See [`Problem::naive`].
@@ -167,8 +168,8 @@ impl<P: Problem> AnyProblem for P {
     fn parse(&self, arguments: Vec<OsString>) -> Result<Request, String> {
         crate::args::parse::<P::Flags>(Problem::info(self), arguments)
     }
-    fn judge(&self, input: &[u8]) -> Result<String, InputError> {
-        Problem::judge(self, input)
+    fn judge_output(&self, input: &[u8]) -> Result<String, InputError> {
+        Problem::judge_output(self, input)
     }
     fn answer(&self, input: &[u8], options: &Options) -> Result<String, InputError> {
         Problem::answer(self, input, options.get::<P::Flags>())

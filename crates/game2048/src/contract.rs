@@ -101,7 +101,7 @@ impl<const JUDGE_MOVES: u32> Problem for Game2048<JUDGE_MOVES> {
         self.info
     }
 
-    fn judge(&self, input: &[u8]) -> Result<String, InputError> {
+    fn judge_output(&self, input: &[u8]) -> Result<String, InputError> {
         crate::answer(input, JUDGE_MOVES)
     }
 

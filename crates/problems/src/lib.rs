@@ -46,7 +46,7 @@ mod tests {
             for seed in 0..20 {
                 let input = problem.generate(seed, 2, Space::Judge);
                 assert_eq!(
-                    problem.judge(input.as_bytes()),
+                    problem.judge_output(input.as_bytes()),
                     problem.answer(input.as_bytes(), &options),
                     "{} on\n{input}",
                     problem.info().name

@@ -68,7 +68,7 @@ impl Problem for Contract {
         &INFO
     }
 
-    fn judge(&self, input: &[u8]) -> Result<String, InputError> {
+    fn judge_output(&self, input: &[u8]) -> Result<String, InputError> {
         crate::judge(input)
     }
 
