@@ -1,6 +1,6 @@
 //! Sliding one line of tiles toward its start, with the judge's merge rule.
 
-use grid::line::compact_toward_start;
+use grid::compact::compact_toward_start;
 
 /// Slides the tiles of `line` toward index 0: tiles move as far as they go,
 /// two equal tiles that meet merge into one of double value, a merged tile

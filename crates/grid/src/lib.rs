@@ -7,8 +7,8 @@
 //!
 //! - [`grid`]: a rectangular [`Grid`] with flat storage and `(row, col)` indexing.
 //! - [`dir`]: the 4 and 8 direction steps with bounds checks.
-//! - [`line`](mod@line): compaction of a line toward its start (2048's slide and Puyo's
-//!   gravity are both that).
+//! - [`compact`]: compaction of a line toward its start (2048's slide and
+//!   Puyo's gravity are both that).
 //! - [`components`]: connected components of equal cells, without recursion.
 //! - [`hash`]: hashing for transposition tables (fold and avalanche).
 //! - [`budget`]: work limits, each written once with its figure.
@@ -17,12 +17,12 @@
 //! - [`scanner`]: a byte-level reader for large numeric inputs.
 
 pub mod budget;
+pub mod compact;
 pub mod components;
 pub mod dir;
 pub mod grid;
 pub mod hash;
 pub mod input;
-pub mod line;
 pub mod lines;
 pub mod scanner;
 

@@ -1,7 +1,7 @@
 //! The rules every engine shares: the size of a group that pops, and how
 //! puyos fall (which `--settle` also uses before the chain starts).
 
-use grid::line::compact_toward_start;
+use grid::compact::compact_toward_start;
 
 use crate::field::{Field, EMPTY};
 
