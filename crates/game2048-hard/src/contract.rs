@@ -1,13 +1,14 @@
 //! The problem contract: how the command line, the registry and the tools
 //! see this problem. Never bundled (it uses the `cli` crate). It is
-//! game2048's contract ([`Game2048`]) with this problem's name and depth.
+//! game2048's contract ([`game2048::impl_problem!`]) with this problem's
+//! name and depth.
 
 use cli::{Info, ProblemLimits};
-use game2048::contract::Game2048;
 
 /// Baekjoon 12094, as the registry lists it.
-#[allow(non_upper_case_globals)]
-pub static Contract: Game2048<{ crate::JUDGE_MOVES }> = Game2048 { info: &INFO };
+pub struct Contract;
+
+game2048::impl_problem!(Contract, INFO, crate::JUDGE_MOVES);
 
 /// What Baekjoon 12094 looks like to the command line.
 pub static INFO: Info = Info {

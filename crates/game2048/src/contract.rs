@@ -1,28 +1,23 @@
 //! The problem contract: how the command line, the registry and the tools
 //! see this problem. Never bundled (it uses the `cli` crate).
 //!
-//! The contract is written once, for any number of moves: [`Contract`] is
-//! Baekjoon 12100 at five moves, and `game2048-hard` is the same
-//! [`Game2048`] at ten.
+//! The contract is written once, for any number of moves:
+//! [`crate::impl_problem!`] makes a unit struct a 2048 problem with its own
+//! description and depth. [`Contract`] is Baekjoon 12100 at five moves, and
+//! `game2048-hard`'s is the same at ten.
 
 use std::io::Write;
 
-use cli::{Flag, FlagKind, FlagSet, Info, Problem, ProblemLimits, Space};
+use cli::{Flag, FlagKind, FlagSet, Info, ProblemLimits, Space};
 use grid::InputError;
 
 use crate::generate::{beyond_input, board_input, judge_board};
 use crate::parse;
 
-/// A 2048 problem: the rules of Baekjoon 12100 with the judge's number of
-/// moves, `JUDGE_MOVES` (the default of `--moves`).
-#[derive(Debug)]
-pub struct Game2048<const JUDGE_MOVES: u32> {
-    pub info: &'static Info,
-}
-
 /// Baekjoon 12100, as the registry lists it.
-#[allow(non_upper_case_globals)]
-pub static Contract: Game2048<{ crate::JUDGE_MOVES }> = Game2048 { info: &INFO };
+pub struct Contract;
+
+crate::impl_problem!(Contract, INFO, crate::JUDGE_MOVES);
 
 /// The flags of a 2048 problem whose judge searches `JUDGE_MOVES` moves:
 /// `--moves K`, to search K moves instead (0 to 20).
@@ -94,95 +89,150 @@ pub fn naive_answer(input: &[u8], moves: u32) -> Result<String, InputError> {
     Ok(crate::format_answer(crate::naive::solve(&board, moves)))
 }
 
-impl<const JUDGE_MOVES: u32> Problem for Game2048<JUDGE_MOVES> {
-    type Flags = Moves<JUDGE_MOVES>;
-
-    fn info(&self) -> &'static Info {
-        self.info
+/// The explanation of the answer at `moves` moves, written to `out`
+/// (nothing for an input that does not parse).
+pub fn explain(input: &[u8], moves: u32, out: &mut dyn Write) -> std::io::Result<()> {
+    match parse(input) {
+        Ok(board) => crate::explain::explain(&board, moves, out),
+        Err(_) => Ok(()),
     }
+}
 
-    fn judge_output(&self, input: &[u8]) -> Result<String, InputError> {
-        crate::answer(input, JUDGE_MOVES)
+/// The replay at `moves` moves, headed `title`.
+pub fn replay(input: &[u8], moves: u32, title: String) -> cli::Replay {
+    match parse(input) {
+        Ok(board) => crate::replay::replay(&board, moves, &title),
+        Err(e) => cli::Replay::refused(title, e),
     }
+}
 
-    fn answer(&self, input: &[u8], flags: &Self::Flags) -> Result<String, InputError> {
-        crate::answer(input, flags.moves)
-    }
-
-    fn naive(&self, input: &[u8], flags: &Self::Flags) -> Result<String, InputError> {
-        naive_answer(input, flags.moves)
-    }
-
-    fn explain(
-        &self,
-        input: &[u8],
-        flags: &Self::Flags,
-        out: &mut dyn Write,
-    ) -> std::io::Result<()> {
-        match parse(input) {
-            Ok(board) => crate::explain::explain(&board, flags.moves, out),
-            Err(_) => Ok(()),
+/// The explanation and the replay at `moves` moves, from one search.
+pub fn explain_and_replay(
+    input: &[u8],
+    moves: u32,
+    title: String,
+    out: &mut dyn Write,
+) -> (std::io::Result<()>, cli::Replay) {
+    match parse(input) {
+        Ok(board) => {
+            let found = crate::search::best_line(&board, moves).ok();
+            (
+                crate::explain::explain_found(&board, moves, found.as_ref(), out),
+                crate::replay::replay_found(&board, moves, found.as_ref(), &title),
+            )
         }
+        Err(e) => (Ok(()), cli::Replay::refused(title, e)),
     }
+}
 
-    fn replay(&self, input: &[u8], flags: &Self::Flags) -> cli::Replay {
-        let title = self.info.heading();
-        match parse(input) {
-            Ok(board) => crate::replay::replay(&board, flags.moves, &title),
-            Err(e) => cli::Replay::refused(title, e),
-        }
+/// Judge-valid boards of side at most `size + 1` (the judge's 20 at size
+/// 19), or boards beyond the judge's limits of side at most `size + 1` (64
+/// at size 63).
+pub fn generate(seed: u64, size: usize, space: Space) -> String {
+    match space {
+        Space::Judge => board_input(&judge_board(seed, size + 1)),
+        Space::Beyond => beyond_input(seed, size + 1),
     }
+}
 
-    /// Both from one search.
-    fn explain_and_replay(
-        &self,
-        input: &[u8],
-        flags: &Self::Flags,
-        out: &mut dyn Write,
-    ) -> (std::io::Result<()>, cli::Replay) {
-        let title = self.info.heading();
-        let moves = flags.moves;
-        match parse(input) {
-            Ok(board) => {
-                let found = crate::search::best_line(&board, moves).ok();
-                (
-                    crate::explain::explain_found(&board, moves, found.as_ref(), out),
-                    crate::replay::replay_found(&board, moves, found.as_ref(), &title),
-                )
+/// The largest size [`generate`] takes in `space`.
+pub fn largest_size(space: Space) -> usize {
+    match space {
+        Space::Judge => 19,
+        Space::Beyond => 63,
+    }
+}
+
+/// Boards one step simpler than `input`'s (none for an input that does not
+/// parse).
+pub fn simplifications(input: &[u8]) -> Vec<Vec<u8>> {
+    parse(input)
+        .map(|board| {
+            crate::generate::simplifications(&board)
+                .iter()
+                .map(|b| board_input(b).into_bytes())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Implements [`cli::Problem`] for the unit struct `$contract`: a 2048
+/// problem with Baekjoon 12100's rules, described by `$info` (a `static`
+/// [`cli::Info`]), whose judge searches `$moves` moves (the default of
+/// `--moves`). Its crate depends on `cli` and `grid`.
+///
+/// A macro, because each problem's contract is a type of its own crate
+/// (the registry names `NAME::contract::Contract`), and a trait of `cli`
+/// can be implemented for it only there; the work is in the functions of
+/// this module, so that what the macro writes is one call per method.
+#[macro_export]
+macro_rules! impl_problem {
+    ($contract:ty, $info:expr, $moves:expr) => {
+        impl ::cli::Problem for $contract {
+            type Flags = $crate::contract::Moves<{ $moves }>;
+
+            fn info(&self) -> &'static ::cli::Info {
+                &$info
             }
-            Err(e) => (Ok(()), cli::Replay::refused(title, e)),
+
+            fn judge_output(&self, input: &[u8]) -> Result<String, ::grid::InputError> {
+                $crate::answer(input, $moves)
+            }
+
+            fn answer(
+                &self,
+                input: &[u8],
+                flags: &Self::Flags,
+            ) -> Result<String, ::grid::InputError> {
+                $crate::answer(input, flags.moves)
+            }
+
+            fn naive(
+                &self,
+                input: &[u8],
+                flags: &Self::Flags,
+            ) -> Result<String, ::grid::InputError> {
+                $crate::contract::naive_answer(input, flags.moves)
+            }
+
+            fn explain(
+                &self,
+                input: &[u8],
+                flags: &Self::Flags,
+                out: &mut dyn ::std::io::Write,
+            ) -> ::std::io::Result<()> {
+                $crate::contract::explain(input, flags.moves, out)
+            }
+
+            fn replay(&self, input: &[u8], flags: &Self::Flags) -> ::cli::Replay {
+                $crate::contract::replay(input, flags.moves, $info.heading())
+            }
+
+            /// Both from one search.
+            fn explain_and_replay(
+                &self,
+                input: &[u8],
+                flags: &Self::Flags,
+                out: &mut dyn ::std::io::Write,
+            ) -> (::std::io::Result<()>, ::cli::Replay) {
+                $crate::contract::explain_and_replay(input, flags.moves, $info.heading(), out)
+            }
+
+            fn validate(&self, input: &[u8]) -> Result<(), ::grid::InputError> {
+                $crate::validate::validate(input)
+            }
+
+            fn generate(&self, seed: u64, size: usize, space: ::cli::Space) -> String {
+                $crate::contract::generate(seed, size, space)
+            }
+
+            fn largest_size(&self, space: ::cli::Space) -> usize {
+                $crate::contract::largest_size(space)
+            }
+
+            fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>> {
+                $crate::contract::simplifications(input)
+            }
         }
-    }
-
-    fn validate(&self, input: &[u8]) -> Result<(), InputError> {
-        crate::validate::validate(input)
-    }
-
-    /// Judge-valid boards of side at most `size + 1` (the judge's 20 at
-    /// size 19), or boards beyond the judge's limits of side at most
-    /// `size + 1` (64 at size 63).
-    fn generate(&self, seed: u64, size: usize, space: Space) -> String {
-        match space {
-            Space::Judge => board_input(&judge_board(seed, size + 1)),
-            Space::Beyond => beyond_input(seed, size + 1),
-        }
-    }
-
-    fn largest_size(&self, space: Space) -> usize {
-        match space {
-            Space::Judge => 19,
-            Space::Beyond => 63,
-        }
-    }
-
-    fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>> {
-        parse(input)
-            .map(|board| {
-                crate::generate::simplifications(&board)
-                    .iter()
-                    .map(|b| board_input(b).into_bytes())
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
+    };
 }
