@@ -110,19 +110,7 @@ fn read<F: FlagSet>(
                 match flag.kind {
                     FlagKind::Switch => (flag.set)(&mut flags, 1),
                     FlagKind::Number { low, high, .. } => {
-                        let text = parser
-                            .value()
-                            .map_err(|_| format!("--{name} needs a value from {low} to {high}"))?;
-                        let text = text.to_string_lossy();
-                        match text.trim().parse::<u64>() {
-                            Ok(v) if (low..=high).contains(&v) => (flag.set)(&mut flags, v),
-                            _ => {
-                                return Err(format!(
-                                    "--{name} takes a whole number from {low} to {high}, not {}",
-                                    grid::input::quote(&text)
-                                ))
-                            }
-                        }
+                        (flag.set)(&mut flags, whole_number(&mut parser, &name, low, high)?)
                     }
                 }
             }
@@ -147,6 +135,40 @@ fn read<F: FlagSet>(
         input,
         replay,
     }))
+}
+
+/// The value of the flag `--{flag}` just read, as a whole number from `low`
+/// to `high` (checked, never wrapped; spaces around it are allowed), or the
+/// error to print: `--{flag} needs a value from {low} to {high}` when it has
+/// none, else `--{flag} takes a whole number from {low} to {high}, not `
+/// and the value as [`grid::input::quote`] shows it. Public for the tools'
+/// commands, so that a number flag's messages read the same in every
+/// binary and every command.
+pub fn whole_number(
+    parser: &mut lexopt::Parser,
+    flag: &str,
+    low: u64,
+    high: u64,
+) -> Result<u64, String> {
+    let text = parser
+        .value()
+        .map_err(|_| format!("--{flag} needs a value from {low} to {high}"))?;
+    let text = text.to_string_lossy();
+    match text.trim().parse::<u64>() {
+        Ok(value) if (low..=high).contains(&value) => Ok(value),
+        _ => Err(format!(
+            "--{flag} takes a whole number from {low} to {high}, not {}",
+            grid::input::quote(&text)
+        )),
+    }
+}
+
+/// The value of the flag `--{flag}` just read, as it was given, or the
+/// error to print: `--{flag} needs a value`.
+pub fn text_value(parser: &mut lexopt::Parser, flag: &str) -> Result<OsString, String> {
+    parser
+        .value()
+        .map_err(|_| format!("--{flag} needs a value"))
 }
 
 #[cfg(test)]
@@ -282,6 +304,39 @@ mod tests {
         }
         assert_eq!(run(&["--help"]).unwrap_err(), "help");
         assert_eq!(run(&["-h"]).unwrap_err(), "help");
+    }
+
+    /// The value of `flag` in `args`, read as the binaries read it.
+    fn value_of<T>(
+        args: &[&str],
+        read: impl Fn(&mut lexopt::Parser) -> Result<T, String>,
+    ) -> Result<T, String> {
+        let mut parser = lexopt::Parser::from_args(args.iter().map(OsString::from));
+        parser.next().unwrap().expect("a flag first");
+        read(&mut parser)
+    }
+
+    #[test]
+    fn number_and_text_values_say_exactly_what_is_wrong() {
+        let number = |args: &[&str]| value_of(args, |p| whole_number(p, "seed", 1, 99));
+        assert_eq!(number(&["--seed", "7"]), Ok(7));
+        assert_eq!(number(&["--seed= 99 "]), Ok(99));
+        assert_eq!(
+            number(&["--seed"]),
+            Err("--seed needs a value from 1 to 99".to_string())
+        );
+        for bad in ["0", "100", "-1", "x", "", "1e3"] {
+            assert_eq!(
+                number(&["--seed", bad]),
+                Err(format!(
+                    "--seed takes a whole number from 1 to 99, not {}",
+                    grid::input::quote(bad)
+                ))
+            );
+        }
+        let text = |args: &[&str]| value_of(args, |p| text_value(p, "lang"));
+        assert_eq!(text(&["--lang", "py"]), Ok(OsString::from("py")));
+        assert_eq!(text(&["--lang"]), Err("--lang needs a value".to_string()));
     }
 
     #[test]
