@@ -17,6 +17,14 @@
 //! dependency-free parser that leaves the help text and the error messages
 //! to us.
 
+// The binaries' guarantees (a closed stdout told apart from /dev/null, a
+// --replay page never written over a standard stream, mapped input files)
+// rest on unix descriptors and libc, so this crate builds on unix only, as
+// the workspace does; elsewhere the build stops here, saying why, rather
+// than at the first libc call.
+#[cfg(not(unix))]
+compile_error!("the cli crate, like the whole workspace, builds on unix only");
+
 pub mod args;
 pub mod contract;
 pub mod files;

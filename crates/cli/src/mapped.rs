@@ -1,15 +1,14 @@
 //! An input file mapped into memory instead of read: the solver reads the
 //! page cache's own pages, with no copy into a buffer and no buffer to grow.
 //! A 36 MB Othello input is read in a millisecond or two this way, against
-//! about ten for reading it into a vector. Unix only; elsewhere, and for
-//! pipes and empty files, the input is read as before.
+//! about ten for reading it into a vector. Pipes and empty files cannot be
+//! mapped, so they are read into memory.
 
 use std::ops::Deref;
 
 /// The input's bytes: mapped from a file, or read into memory.
 pub enum InputBytes {
     Read(Vec<u8>),
-    #[cfg(unix)]
     Mapped(Mapping),
 }
 
@@ -19,20 +18,17 @@ impl Deref for InputBytes {
     fn deref(&self) -> &[u8] {
         match self {
             InputBytes::Read(bytes) => bytes,
-            #[cfg(unix)]
             InputBytes::Mapped(mapping) => mapping,
         }
     }
 }
 
 /// A file mapped read-only, unmapped when dropped.
-#[cfg(unix)]
 pub struct Mapping {
     start: *const u8,
     length: usize,
 }
 
-#[cfg(unix)]
 impl Mapping {
     /// Maps the regular file open on `fd`, of `length` bytes (more than 0).
     /// `None` when the system will not (the caller then reads it).
@@ -66,7 +62,6 @@ impl Mapping {
     }
 }
 
-#[cfg(unix)]
 impl Deref for Mapping {
     type Target = [u8];
 
@@ -78,7 +73,6 @@ impl Deref for Mapping {
     }
 }
 
-#[cfg(unix)]
 impl Drop for Mapping {
     fn drop(&mut self) {
         // SAFETY: unmapping exactly what `of` mapped.
@@ -90,7 +84,6 @@ impl Drop for Mapping {
 
 /// The regular file open on `fd` and its size, mapped; `None` for anything
 /// else (a pipe, a terminal, an empty file).
-#[cfg(unix)]
 pub fn map_descriptor(fd: i32) -> Option<Mapping> {
     // SAFETY: fstat into a local.
     let mut stat: libc::stat = unsafe { std::mem::zeroed() };
@@ -102,7 +95,6 @@ pub fn map_descriptor(fd: i32) -> Option<Mapping> {
 
 #[cfg(test)]
 mod tests {
-    #[cfg(unix)]
     #[test]
     fn a_file_maps_and_a_pipe_does_not() {
         use std::os::fd::AsRawFd;

@@ -62,32 +62,29 @@ pub const EXIT_SIDE_OUTPUT_FAILED: u8 = 5;
 /// signal), and closed stdin or stderr opened on `/dev/null`.
 pub fn c_main(problem: &dyn AnyProblem) -> i32 {
     ignore_file_size_signal();
-    #[cfg(unix)]
-    {
-        // SAFETY: signal and fcntl on the standard descriptors, and open of
-        // /dev/null, before anything else runs.
-        unsafe {
-            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-            let closed = |fd: libc::c_int| libc::fcntl(fd, libc::F_GETFD) == -1;
-            // Whether stdout is closed is known before anything is opened
-            // (an `open` takes the lowest free descriptor, which may be 1).
-            let stdout_closed = closed(1);
-            for fd in [0, 2] {
-                if closed(fd) {
-                    let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
-                    if null >= 0 && null != fd {
-                        libc::dup2(null, fd);
-                        libc::close(null);
-                    }
+    // SAFETY: signal and fcntl on the standard descriptors, and open of
+    // /dev/null, before anything else runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        let closed = |fd: libc::c_int| libc::fcntl(fd, libc::F_GETFD) == -1;
+        // Whether stdout is closed is known before anything is opened
+        // (an `open` takes the lowest free descriptor, which may be 1).
+        let stdout_closed = closed(1);
+        for fd in [0, 2] {
+            if closed(fd) {
+                let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
+                if null >= 0 && null != fd {
+                    libc::dup2(null, fd);
+                    libc::close(null);
                 }
             }
-            if stdout_closed {
-                report(
-                    &mut std::io::stderr(),
-                    "standard output is closed, so the answer would be lost",
-                );
-                return i32::from(EXIT_OUTPUT_FAILED);
-            }
+        }
+        if stdout_closed {
+            report(
+                &mut std::io::stderr(),
+                "standard output is closed, so the answer would be lost",
+            );
+            return i32::from(EXIT_OUTPUT_FAILED);
         }
     }
     let status = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -112,7 +109,6 @@ pub fn c_main(problem: &dyn AnyProblem) -> i32 {
 /// its temporary files left behind (the default action of `SIGXFSZ`). The
 /// binaries and every command call it first.
 pub fn ignore_file_size_signal() {
-    #[cfg(unix)]
     // SAFETY: signal with a valid signal number and SIG_IGN.
     unsafe {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
@@ -298,41 +294,26 @@ pub fn check_replay_target(page: &Path, input: Option<&Path>) -> Result<(), Stri
 
 /// Whether two paths name the same file.
 fn same_file(a: &Path, b: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
-            return a.dev() == b.dev() && a.ino() == b.ino();
-        }
-        false
+    use std::os::unix::fs::MetadataExt;
+    if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+        return a.dev() == b.dev() && a.ino() == b.ino();
     }
-    #[cfg(not(unix))]
-    {
-        std::fs::canonicalize(a).ok() == std::fs::canonicalize(b).ok()
-    }
+    false
 }
 
 /// Whether descriptor `fd` of this process is open on the file at `path`.
 fn is_descriptor_of(fd: i32, path: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let Ok(target) = std::fs::metadata(path) else {
-            return false;
-        };
-        // SAFETY: fstat on a descriptor number with a pointer to a local;
-        // a closed descriptor only makes it fail.
-        let mut stat: libc::stat = unsafe { std::mem::zeroed() };
-        if unsafe { libc::fstat(fd, &mut stat) } != 0 {
-            return false;
-        }
-        stat.st_dev as u64 == target.dev() && stat.st_ino as u64 == target.ino()
+    use std::os::unix::fs::MetadataExt;
+    let Ok(target) = std::fs::metadata(path) else {
+        return false;
+    };
+    // SAFETY: fstat on a descriptor number with a pointer to a local; a
+    // closed descriptor only makes it fail.
+    let mut stat: libc::stat = unsafe { std::mem::zeroed() };
+    if unsafe { libc::fstat(fd, &mut stat) } != 0 {
+        return false;
     }
-    #[cfg(not(unix))]
-    {
-        let _ = (fd, path);
-        false
-    }
+    stat.st_dev as u64 == target.dev() && stat.st_ino as u64 == target.ino()
 }
 
 /// Writes all of `text` to `out` and flushes it.
@@ -356,23 +337,18 @@ pub fn read_input(
     match &command.input {
         Some(path) => std::fs::File::open(path)
             .and_then(|file| {
-                #[cfg(unix)]
-                {
-                    use std::os::fd::AsRawFd;
-                    if let Some(mapping) = crate::mapped::map_descriptor(file.as_raw_fd()) {
-                        return Ok(InputBytes::Mapped(mapping));
-                    }
+                use std::os::fd::AsRawFd;
+                if let Some(mapping) = crate::mapped::map_descriptor(file.as_raw_fd()) {
+                    return Ok(InputBytes::Mapped(mapping));
                 }
                 let size = file.metadata().map_or(0, |m| m.len());
                 read_all(file, size, MAX_STREAM_INPUT).map(InputBytes::Read)
             })
             .map_err(|e| InputError::new(format!("cannot read {}: {e}", path.display()))),
         None => {
-            #[cfg(unix)]
             if let Some(mapping) = stdin_fd.and_then(crate::mapped::map_descriptor) {
                 return Ok(InputBytes::Mapped(mapping));
             }
-            let _ = stdin_fd;
             read_all(stdin, stdin_size, MAX_STREAM_INPUT)
                 .map(InputBytes::Read)
                 .map_err(|e| InputError::new(format!("cannot read standard input: {e}")))
@@ -382,14 +358,11 @@ pub fn read_input(
 
 /// The size of stdin when it is a regular file (`binary < case.in`), else 0.
 fn stdin_size() -> u64 {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        if let Ok(fd) = std::io::stdin().as_fd().try_clone_to_owned() {
-            if let Ok(meta) = std::fs::File::from(fd).metadata() {
-                if meta.is_file() {
-                    return meta.len();
-                }
+    use std::os::fd::AsFd;
+    if let Ok(fd) = std::io::stdin().as_fd().try_clone_to_owned() {
+        if let Ok(meta) = std::fs::File::from(fd).metadata() {
+            if meta.is_file() {
+                return meta.len();
             }
         }
     }
