@@ -101,11 +101,6 @@ impl<T> Grid<T> {
         &self.cells
     }
 
-    /// All cells, row-major, mutable.
-    pub fn cells_mut(&mut self) -> &mut [T] {
-        &mut self.cells
-    }
-
     /// The flat index of `(row, col)`.
     pub fn index_of(&self, row: usize, col: usize) -> usize {
         row * self.cols + col
