@@ -69,55 +69,25 @@ fn replaceable(path: &Path) -> bool {
             .any(|w| w == b"a self-contained submiss")
 }
 
-fn run() -> Result<(), (u8, String)> {
-    let usage = || {
-        format!(
-            "usage: cargo bundle PROBLEM... [--out DIR]   (problems: {}, or all)",
-            bundle::problems().join(", ")
-        )
-    };
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut out_dir = default_out_dir();
-    if let Some(at) = args.iter().position(|a| a == "--out") {
-        if at + 1 >= args.len() {
-            return Err((2, "error: --out needs a folder".to_string()));
-        }
-        out_dir = PathBuf::from(args.remove(at + 1));
-        args.remove(at);
-        if out_dir.as_os_str().is_empty() {
-            return Err((
-                2,
-                "error: --out needs a folder, not an empty name".to_string(),
-            ));
-        }
-    }
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        let _ = writeln!(std::io::stdout(), "{}", usage());
+/// Why the command stops: its exit status (2 bad usage, 1 a failure) and
+/// the message to print.
+type Failure = (u8, String);
+
+/// The usage line, with every problem the bundler knows.
+fn usage() -> String {
+    format!(
+        "usage: cargo bundle PROBLEM... [--out DIR]   (problems: {}, or all)",
+        bundle::problems().join(", ")
+    )
+}
+
+/// Checks the arguments, then writes each problem's bundle in turn.
+fn run() -> Result<(), Failure> {
+    let Some((problems, out_dir)) = read_args(std::env::args().skip(1).collect())? else {
         return Ok(());
-    }
-    if args.is_empty() {
-        return Err((2, usage()));
-    }
-    if let Some(flag) = args.iter().find(|a| a.starts_with('-')) {
-        return Err((2, format!("error: unknown flag {flag}\n{}", usage())));
-    }
-    if args.iter().any(|a| a == "all") {
-        args = bundle::problems().iter().map(|p| p.to_string()).collect();
-    }
-    // Never write where the bundler reads: the sources of the crates.
-    let sources = shown(&bundle::workspace_root().join("crates"));
-    let out_dir = shown(&out_dir);
-    if out_dir.starts_with(&sources) {
-        return Err((
-            2,
-            format!(
-                "error: --out {} is inside the workspace's sources ({}), which the bundler reads",
-                out_dir.display(),
-                sources.display()
-            ),
-        ));
-    }
-    if let Some(problem) = args
+    };
+    let out_dir = outside_the_sources(&out_dir)?;
+    if let Some(problem) = problems
         .iter()
         .find(|p| !bundle::problems().contains(&p.as_str()))
     {
@@ -138,29 +108,87 @@ fn run() -> Result<(), (u8, String)> {
             format!("error: cannot create {}: {e}", out_dir.display()),
         )
     })?;
-    for problem in &args {
-        let source = bundle::bundle(&bundle::workspace_root(), problem)
-            .map_err(|e| (1, format!("error: {e}")))?;
-        let path = out_dir.join(format!("{problem}.rs"));
-        if !replaceable(&path) {
+    for problem in &problems {
+        write_bundle(&out_dir, problem)?;
+    }
+    Ok(())
+}
+
+/// The problems asked for (`all` for every one) and the output folder, or
+/// `None` when `--help` was asked for (and printed).
+fn read_args(mut args: Vec<String>) -> Result<Option<(Vec<String>, PathBuf)>, Failure> {
+    let mut out_dir = default_out_dir();
+    if let Some(at) = args.iter().position(|a| a == "--out") {
+        if at + 1 >= args.len() {
+            return Err((2, "error: --out needs a folder".to_string()));
+        }
+        out_dir = PathBuf::from(args.remove(at + 1));
+        args.remove(at);
+        if out_dir.as_os_str().is_empty() {
             return Err((
-                1,
-                format!(
-                    "error: {} exists and is not a bundle (it does not begin as one); move it, \
-                     or give another --out",
-                    path.display()
-                ),
+                2,
+                "error: --out needs a folder, not an empty name".to_string(),
             ));
         }
-        cli::files::write_atomically(&path, source.as_bytes())
-            .map_err(|e| (1, format!("error: cannot write {}: {e}", path.display())))?;
-        let _ = writeln!(
-            std::io::stdout(),
-            "{} ({} bytes, {} lines)",
-            path.display(),
-            source.len(),
-            source.lines().count()
-        );
     }
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        let _ = writeln!(std::io::stdout(), "{}", usage());
+        return Ok(None);
+    }
+    if args.is_empty() {
+        return Err((2, usage()));
+    }
+    if let Some(flag) = args.iter().find(|a| a.starts_with('-')) {
+        return Err((2, format!("error: unknown flag {flag}\n{}", usage())));
+    }
+    if args.iter().any(|a| a == "all") {
+        args = bundle::problems().iter().map(|p| p.to_string()).collect();
+    }
+    Ok(Some((args, out_dir)))
+}
+
+/// `out_dir` as [`shown`] resolves it, refused when it is inside the crates'
+/// sources: the bundler never writes where it reads.
+fn outside_the_sources(out_dir: &Path) -> Result<PathBuf, Failure> {
+    let sources = shown(&bundle::workspace_root().join("crates"));
+    let out_dir = shown(out_dir);
+    if out_dir.starts_with(&sources) {
+        return Err((
+            2,
+            format!(
+                "error: --out {} is inside the workspace's sources ({}), which the bundler reads",
+                out_dir.display(),
+                sources.display()
+            ),
+        ));
+    }
+    Ok(out_dir)
+}
+
+/// Writes `problem`'s bundle to `out_dir/problem.rs`, unless something
+/// other than an earlier bundle is there, and prints its path and size.
+fn write_bundle(out_dir: &Path, problem: &str) -> Result<(), Failure> {
+    let source = bundle::bundle(&bundle::workspace_root(), problem)
+        .map_err(|e| (1, format!("error: {e}")))?;
+    let path = out_dir.join(format!("{problem}.rs"));
+    if !replaceable(&path) {
+        return Err((
+            1,
+            format!(
+                "error: {} exists and is not a bundle (it does not begin as one); move it, \
+                 or give another --out",
+                path.display()
+            ),
+        ));
+    }
+    cli::files::write_atomically(&path, source.as_bytes())
+        .map_err(|e| (1, format!("error: cannot write {}: {e}", path.display())))?;
+    let _ = writeln!(
+        std::io::stdout(),
+        "{} ({} bytes, {} lines)",
+        path.display(),
+        source.len(),
+        source.lines().count()
+    );
     Ok(())
 }
