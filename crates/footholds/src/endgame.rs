@@ -135,7 +135,7 @@ impl Endgame {
 /// one place, and a new walk there replaces the old one, so memory stays
 /// within 2^[`MEMO_MAX_BITS`] entries (1 MiB) however long the search runs;
 /// a walk pushed out is found again if needed. Against a growing hash map
-/// this was 7% faster on the hardest full boards, most of it cache misses.
+/// this is 7% faster on the hardest full boards, most of it cache misses.
 struct WalkMemo {
     /// Per place: the region, and `from + 1` in the low byte, [`EXACT`],
     /// and the length from bit 16 (all zeros: empty).

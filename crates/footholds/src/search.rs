@@ -47,8 +47,9 @@ pub const TABLE_FROM_FOOTHOLDS: u32 = 16;
 /// (nodes of the game tree and steps of the endgame's longest-walk search,
 /// together): about ten seconds on this project's machine. The hardest full
 /// boards known take under a fortieth of it (5 million); the judge's
-/// 5 × 5 boards need a few thousand. (It was 2^28 while a position cost
-/// less work; the live-region table makes each costlier and far fewer.)
+/// 5 × 5 boards need a few thousand. The count follows from the time: with
+/// the flood fills that key the live-region table, ten seconds buy about
+/// 2 × 10^8 positions.
 pub const WORK_LIMIT: WorkLimit = WorkLimit {
     amount: 200_000_000,
     unit: "positions searched",

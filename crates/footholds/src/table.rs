@@ -13,10 +13,10 @@ use grid::hash::{fold, mix64};
 /// Small on purpose. The table buys the bounds and best moves of positions
 /// searched again, by MTD(f)'s passes, the re-searches and transpositions,
 /// and what matters is which of them it keeps. Keeping, in each bucket, the
-/// entry whose search took the most work cut the positions searched by a
+/// entry whose search took the most work cuts the positions searched by a
 /// third on the hardest full boards (from the 8 × 8 centre, 9.1 M → 6.2 M);
-/// keying on the live region rather than every foothold left halved them
-/// again (6.2 M → 2.7 M). 2^15 entries rather than 2^14 saved another 5% of
+/// keying on the live region rather than every foothold left halves them
+/// again (6.2 M → 2.7 M). 2^15 entries rather than 2^14 save another 5% of
 /// the positions and of the time; a larger table gains less than its cache
 /// misses cost: 2^16 entries save 4% more positions but no time, 2^18 save
 /// 14% and lose about 25% of the time.

@@ -5,7 +5,7 @@ use grid::hash::{fold, mix64};
 
 /// Nodes with fewer moves left than this are not stored in the table: near
 /// the leaves, searching is cheaper than hashing a board (measured: with 2,
-/// the judge-sized searches were slower and the deep ones no faster).
+/// the judge-sized searches are slower and the deep ones no faster).
 pub const TABLE_MIN_DEPTH: u32 = 3;
 /// The most board bytes the transposition table keeps: 32 MiB, so that the
 /// whole search stays within the 64 MB that every binary promises beyond

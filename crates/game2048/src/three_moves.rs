@@ -101,7 +101,7 @@ fn packed_lengths(cells: &[u8], side: usize) -> (Lengths, Lengths) {
     // The tile each column's packing may still merge (0: none). The
     // columns go side by side, a row at a time, without branches: the
     // compiler does them in vector registers. (The rows, read across by
-    // the same code, were slower than one after another.)
+    // the same code, are slower than one after another.)
     let mut open_above = [0u8; MAX_SIDE];
     for (row, length) in cells.chunks_exact(side).zip(rows.iter_mut()) {
         if let Some(full) = full_line_length(row) {

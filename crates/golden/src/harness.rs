@@ -4,9 +4,9 @@
 //! `test result:` line.
 //!
 //! Why not libtest-mimic, which does this well: it parses its arguments
-//! with clap's derive macros, and building clap, its derive and syn was the
-//! longest chain of a cold `cargo test` here (25 of 57 seconds before the
-//! first test crate could start). This needs a few flags only: name
+//! with clap's derive macros, and building clap, its derive and syn would
+//! be the longest chain of a cold `cargo test` here (25 of 57 seconds
+//! before the first test crate can start). This needs a few flags only: name
 //! filters, `--exact`, `--skip`, `--ignored`, `--include-ignored`, `--list`,
 //! `--test-threads`, `-q`; the others libtest takes (`--nocapture`,
 //! `--color`, `--format`, ...) are accepted and ignored.

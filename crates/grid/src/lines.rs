@@ -137,7 +137,8 @@ impl Token<'_> {
 ///
 /// Blank lines are skipped in one tight pass over their bytes, counting the
 /// line breaks, not line by line: a billion blank lines (a valid input of
-/// 1 GB) take a fraction of a second, where splitting them took seconds.
+/// 1 GB) take a fraction of a second, where splitting them into lines
+/// takes seconds.
 pub struct LineReader<'a> {
     text: &'a str,
     /// Where the next line starts.
@@ -234,8 +235,8 @@ impl<'a> LineReader<'a> {
 mod tests {
     use super::*;
 
-    /// The reader line by line, as it was written first: the reference
-    /// for the one that skips blank runs in one pass.
+    /// A plain line-by-line reader: the reference for the one that skips
+    /// blank runs in one pass.
     fn split_lines(text: &str) -> (Vec<(usize, &str)>, usize) {
         let lines: Vec<(usize, &str)> = text
             .split('\n')
