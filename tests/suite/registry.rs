@@ -38,7 +38,7 @@ fn agrees(name: &str, seed: u64, size: usize, space: Space) -> Result<(), TestCa
         input
     );
     prop_assert_eq!(
-        problem.judge(input.as_bytes()),
+        problem.judge_output(input.as_bytes()),
         fast,
         "{} judge mode on:\n{}",
         name,
@@ -91,7 +91,7 @@ proptest! {
         let input = problem.generate(seed, size, Space::Judge);
         let valid = problem.validate(input.as_bytes());
         prop_assert!(valid.is_ok(), "{name} size {size}: {valid:?}:\n{input}");
-        prop_assert!(problem.judge(input.as_bytes()).is_ok(), "{name} size {size}:\n{input}");
+        prop_assert!(problem.judge_output(input.as_bytes()).is_ok(), "{name} size {size}:\n{input}");
     }
 }
 

@@ -60,7 +60,9 @@ fn sample_page(name: &str) -> (String, String) {
     let problem = problems::find(name).unwrap();
     let input = sample(name);
     let options = problem.defaults();
-    let answer = problem.judge(&input).expect("the sample is answered");
+    let answer = problem
+        .judge_output(&input)
+        .expect("the sample is answered");
     let replay = problem.replay(&input, &options).bounded();
     (cli::replay::page(&replay), answer)
 }
