@@ -287,10 +287,10 @@ fn expected_output(
 static SELF_TEST: cli::Info = cli::Info {
     name: "self-test",
     title: "echo a line",
-    judge: "Baekjoon 0",
+    origin: "Baekjoon 0",
     link: "",
     summary: "",
-    limits: cli::Limits {
+    limits: cli::ProblemLimits {
         time_ms: 10_000,
         memory_mib: 1024,
     },

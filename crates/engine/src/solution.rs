@@ -173,7 +173,7 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
         Solution::Source { path, language } => {
             let source = std::fs::read(path)
                 .map_err(|e| PrepareError::Other(format!("cannot read {}: {e}", path.display())))?;
-            let (rules, _) = judges::rules_for(info.judge, *language);
+            let (rules, _) = judges::rules_for(info.origin, *language);
             let work = Source {
                 path,
                 bytes: &source,

@@ -135,7 +135,7 @@ fn test(plan: &Search, input: &[u8]) -> Tested {
             limits,
             scratch,
         } => {
-            let Ok(expected) = problem.judge(input) else {
+            let Ok(expected) = problem.judge_output(input) else {
                 return Tested::NotComparable;
             };
             let mut limits = *limits;

@@ -217,7 +217,7 @@ impl SolutionArgs {
         let limits_source = match (&rule, given) {
             (_, true) => " (as given)".to_string(),
             (Some(rule), false) => format!(" ({rule})"),
-            (None, false) => format!(" ({}'s)", info.judge),
+            (None, false) => format!(" ({}'s)", info.origin),
         };
         Resolved {
             solution: self.solution,
@@ -239,26 +239,12 @@ impl SolutionArgs {
 }
 
 /// The value of the flag just read, as a whole number from `low` to `high`
-/// (checked, never wrapped), or an error naming the flag and the range.
-pub fn number(parser: &mut lexopt::Parser, flag: &str, low: u64, high: u64) -> Result<u64, String> {
-    let value = parser
-        .value()
-        .map_err(|_| format!("--{flag} needs a value from {low} to {high}"))?;
-    match value.to_string_lossy().trim().parse::<u64>() {
-        Ok(number) if (low..=high).contains(&number) => Ok(number),
-        _ => Err(format!(
-            "--{flag} takes a whole number from {low} to {high}, not {}",
-            grid::input::quote(&value.to_string_lossy())
-        )),
-    }
-}
+/// (checked, never wrapped): the binaries' own reader, so that every flag
+/// of the workspace says the same of a bad number.
+pub use cli::args::whole_number as number;
 
 /// The value of the flag just read, as text.
-pub fn text(parser: &mut lexopt::Parser, flag: &str) -> Result<OsString, String> {
-    parser
-        .value()
-        .map_err(|_| format!("--{flag} needs a value"))
-}
+pub use cli::args::text_value as text;
 
 /// The value of `--lang`: a language by its word (`py`, `pypy3`, `cpp`,
 /// ...), whose judge limits a command or an executable gets.

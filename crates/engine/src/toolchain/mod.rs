@@ -80,14 +80,14 @@ pub fn limits(info: &cli::Info, language: Option<Language>) -> (Duration, u64, O
     let Some(language) = language else {
         return (time, memory, None);
     };
-    let (entry, _) = judges::rules_for(info.judge, language);
+    let (entry, _) = judges::rules_for(info.origin, language);
     if entry.limits == LimitRule::BASE {
         return (time, memory, None);
     }
     let (time, memory) = entry.limits.apply(time, memory);
     let rule = format!(
         "{}'s rule for {}: {}",
-        judges::judge_name(info.judge),
+        judges::judge_name(info.origin),
         language.name(),
         entry.limits.describe()
     );

@@ -85,7 +85,7 @@ fn check(problem: &str) {
         let problem_contract = problems::find(problem).unwrap();
         assert_eq!(problem_contract.validate(&input), Ok(()), "{out}");
         let expected = std::fs::read_to_string(shrunk.with_extension("out")).unwrap();
-        assert_eq!(problem_contract.judge(&input).unwrap(), expected);
+        assert_eq!(problem_contract.judge_output(&input).unwrap(), expected);
     }
 }
 

@@ -172,7 +172,7 @@ fn stress_finds_shrinks_and_saves_without_overwriting() {
         .max();
     let answer = tools::args::problem("game2048")
         .unwrap()
-        .judge(input.as_bytes())
+        .judge_output(input.as_bytes())
         .unwrap();
     assert_ne!(
         Some(answer.trim().parse::<u64>().unwrap()),
