@@ -68,3 +68,444 @@ fn every_problem_crate_has_its_doc_entry_point_and_sample() {
         assert!(sample.is_file(), "{} has no sample", info.name);
     }
 }
+
+/// Rust source with its comments, string literals and character literals
+/// blanked out (line breaks kept), so that braces and paths are read from
+/// code alone.
+fn code_only(source: &str) -> String {
+    let bytes = source.as_bytes();
+    let mut out = String::with_capacity(source.len());
+    let mut k = 0;
+    while k < bytes.len() {
+        let rest = &source[k..];
+        if rest.starts_with("//") {
+            let end = rest.find('\n').unwrap_or(rest.len());
+            k += end;
+        } else if rest.starts_with("/*") {
+            let end = rest.find("*/").map_or(rest.len(), |e| e + 2);
+            out.extend(rest[..end].chars().filter(|&c| c == '\n'));
+            k += end;
+        } else if let Some(hashes) = raw_string_start(rest) {
+            let close = format!("\"{}", "#".repeat(hashes));
+            let body = 2 + hashes;
+            let end = rest[body..]
+                .find(&close)
+                .map_or(rest.len(), |e| body + e + close.len());
+            out.extend(rest[..end].chars().filter(|&c| c == '\n'));
+            out.push_str("\"\"");
+            k += end;
+        } else if rest.starts_with('"') {
+            // To the closing quote, past escaped characters.
+            let mut chars = rest.char_indices().skip(1);
+            let mut end = rest.len();
+            while let Some((at, c)) = chars.next() {
+                if c == '\\' {
+                    chars.next();
+                } else if c == '"' {
+                    end = at + 1;
+                    break;
+                }
+            }
+            out.extend(rest[..end].chars().filter(|&c| c == '\n'));
+            out.push_str("\"\"");
+            k += end;
+        } else if let Some(len) = char_literal(rest) {
+            out.push_str("' '");
+            k += len;
+        } else {
+            let c = rest.chars().next().unwrap();
+            out.push(c);
+            k += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// The number of `#` of a raw string literal that starts `text` (`r"`,
+/// `r#"`, `br"`), if one does.
+fn raw_string_start(text: &str) -> Option<usize> {
+    let text = text.strip_prefix('b').unwrap_or(text);
+    let text = text.strip_prefix('r')?;
+    let hashes = text.chars().take_while(|&c| c == '#').count();
+    text[hashes..].starts_with('"').then_some(hashes)
+}
+
+/// The length of a character literal that starts `text` (`'a'`, `'\n'`,
+/// `'{'`), if one does: a lifetime (`'a`) is not one.
+fn char_literal(text: &str) -> Option<usize> {
+    let mut chars = text.char_indices().skip(1);
+    let (_, first) = chars.next()?;
+    if !text.starts_with('\'') {
+        return None;
+    }
+    if first == '\\' {
+        let close = text[2..].find('\'')?;
+        return Some(close + 3);
+    }
+    let (at, second) = chars.next()?;
+    (second == '\'').then_some(at + 1)
+}
+
+/// The code of a file without its unit tests (`#[cfg(test)] mod tests`,
+/// always at a file's end here).
+fn without_unit_tests(code: &str) -> &str {
+    match code.find("#[cfg(test)]\nmod tests") {
+        Some(at) => &code[..at],
+        None => code,
+    }
+}
+
+/// The functions of `code` longer than `most` lines, by brace counting:
+/// `name (N lines)`.
+fn long_functions(code: &str, most: usize) -> Vec<String> {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut long = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let Some(at) = line.find("fn ") else { continue };
+        let before = &line[..at];
+        let is_item = before.split_whitespace().all(|word| {
+            matches!(
+                word,
+                "pub" | "const" | "unsafe" | "async" | "extern" | "\"\""
+            ) || word.starts_with("pub(")
+        });
+        if !is_item || line[at..].contains(';') && !line.contains('{') {
+            continue;
+        }
+        let name: String = line[at + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        // From the line of `fn` to the line that closes its body.
+        let mut depth = 0i64;
+        let mut opened = false;
+        for (end, body) in lines.iter().enumerate().skip(start) {
+            for c in body.chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => depth -= 1,
+                    ';' if !opened && depth == 0 => break,
+                    _ => {}
+                }
+            }
+            if !opened && body.trim_end().ends_with(';') {
+                break;
+            }
+            if opened && depth == 0 {
+                let length = end - start + 1;
+                if length > most {
+                    long.push(format!("{name} ({length} lines)"));
+                }
+                break;
+            }
+        }
+    }
+    long
+}
+
+/// No function is over 100 lines outside tests, and none over 80 in the
+/// commands (`tools`) and the command line every binary shares (`cli`).
+#[test]
+fn functions_are_short() {
+    let mut files = Vec::new();
+    for dir in ["crates", "src", "benches", "examples"] {
+        rust_files(&root().join(dir), &mut files);
+    }
+    let mut long = Vec::new();
+    for path in files {
+        let relative = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        if relative.contains("/tests/") || relative.contains("/templates/") {
+            continue;
+        }
+        let most = if relative.starts_with("crates/tools/") || relative.starts_with("crates/cli/") {
+            80
+        } else {
+            100
+        };
+        let code = code_only(&std::fs::read_to_string(&path).unwrap());
+        for function in long_functions(without_unit_tests(&code), most) {
+            long.push(format!("{relative}: {function}, over {most}"));
+        }
+    }
+    assert!(long.is_empty(), "split these: {long:#?}");
+}
+
+/// The modules of one crate: the module path of each file under `src/`
+/// (`toolchain::compile` for `src/toolchain/compile.rs`; the crate root is
+/// the empty path), with its code.
+fn modules_of(krate: &Path) -> Vec<(String, String)> {
+    let src = krate.join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut modules = Vec::new();
+    for path in files {
+        let relative = path.strip_prefix(&src).unwrap().with_extension("");
+        let mut parts: Vec<String> = relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if parts.first().is_some_and(|p| p == "bin") {
+            continue;
+        }
+        if matches!(
+            parts.last().map(String::as_str),
+            Some("mod" | "lib" | "main")
+        ) {
+            parts.pop();
+        }
+        let code = code_only(&std::fs::read_to_string(&path).unwrap());
+        modules.push((parts.join("::"), without_unit_tests(&code).to_string()));
+    }
+    modules
+}
+
+/// The paths `code` names through `crate::` or `super::` (braces of a
+/// `use` expanded), as module paths of the crate, from module `here`.
+fn named_paths(code: &str, here: &str) -> Vec<String> {
+    let words: Vec<char> = code.chars().collect();
+    let mut found = Vec::new();
+    let mut k = 0;
+    while k < words.len() {
+        let rest: String = words[k..words.len().min(k + 7)].iter().collect();
+        let before = if k == 0 { ' ' } else { words[k - 1] };
+        let starts = (rest.starts_with("crate::") || rest.starts_with("super::"))
+            && !(before.is_alphanumeric() || before == '_' || before == ':');
+        if !starts {
+            k += 1;
+            continue;
+        }
+        // The whole path, with any braces of a `use`.
+        let mut end = k;
+        let mut depth = 0;
+        while end < words.len() {
+            let c = words[end];
+            if c == '{' {
+                depth += 1;
+            } else if c == '}' {
+                if depth == 0 {
+                    break;
+                }
+                depth -= 1;
+            } else if depth == 0 && !(c.is_alphanumeric() || c == '_' || c == ':') {
+                break;
+            }
+            end += 1;
+        }
+        let path: String = words[k..end].iter().collect();
+        for expanded in expand(&path) {
+            found.push(absolute(&expanded, here));
+        }
+        k = end.max(k + 1);
+    }
+    found
+}
+
+/// A `use` path with its braces expanded: `a::{b, c::d}` is `a::b` and
+/// `a::c::d`.
+fn expand(path: &str) -> Vec<String> {
+    let Some(open) = path.find('{') else {
+        return vec![path.trim_end_matches("::").to_string()];
+    };
+    let head = &path[..open];
+    let inner = &path[open + 1..path.rfind('}').unwrap_or(path.len())];
+    let mut parts = Vec::new();
+    let (mut depth, mut from) = (0, 0);
+    for (at, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&inner[from..at]);
+                from = at + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[from..]);
+    parts
+        .into_iter()
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .flat_map(|part| {
+            let part = part.split(" as ").next().unwrap_or(part).trim();
+            if part == "self" {
+                vec![head.trim_end_matches("::").to_string()]
+            } else {
+                expand(&format!("{head}{part}"))
+            }
+        })
+        .collect()
+}
+
+/// A `crate::` or `super::` path as a path from the crate root.
+fn absolute(path: &str, here: &str) -> String {
+    let mut module: Vec<&str> = here.split("::").filter(|p| !p.is_empty()).collect();
+    let mut rest = path;
+    if let Some(after) = rest.strip_prefix("crate::") {
+        module.clear();
+        rest = after;
+    }
+    while let Some(after) = rest.strip_prefix("super::") {
+        module.pop();
+        rest = after;
+    }
+    module.extend(rest.split("::").filter(|p| !p.is_empty()));
+    module.join("::")
+}
+
+/// No two modules of a crate import each other, however indirectly: the
+/// crate's modules are layers, data at the bottom. A module may name its
+/// own parent (its `super`); a parent's `mod` declarations of its children
+/// are not imports.
+#[test]
+fn no_crate_has_an_import_circle_between_its_modules() {
+    let mut circles = Vec::new();
+    for entry in std::fs::read_dir(root().join("crates")).unwrap().flatten() {
+        let modules = modules_of(&entry.path());
+        let names: Vec<&str> = modules.iter().map(|(name, _)| name.as_str()).collect();
+        // The module a path names: the longest module path it starts with.
+        let owner = |path: &str| -> Option<usize> {
+            names
+                .iter()
+                .enumerate()
+                .filter(|(_, name)| {
+                    !name.is_empty() && (path == **name || path.starts_with(&format!("{name}::")))
+                })
+                .max_by_key(|(_, name)| name.len())
+                .map(|(index, _)| index)
+        };
+        let edges: Vec<Vec<usize>> = modules
+            .iter()
+            .enumerate()
+            .map(|(from, (here, code))| {
+                let mut to: Vec<usize> = named_paths(code, here)
+                    .iter()
+                    .filter_map(|path| owner(path))
+                    .filter(|&to| to != from)
+                    .collect();
+                to.sort_unstable();
+                to.dedup();
+                to
+            })
+            .collect();
+        if let Some(circle) = find_circle(&edges) {
+            let shown: Vec<&str> = circle.iter().map(|&m| names[m]).collect();
+            circles.push(format!(
+                "{}: {}",
+                entry.file_name().to_string_lossy(),
+                shown.join(" -> ")
+            ));
+        }
+    }
+    assert!(circles.is_empty(), "import circles: {circles:#?}");
+}
+
+/// A circle of the graph `edges`, as the modules on it, if it has one.
+fn find_circle(edges: &[Vec<usize>]) -> Option<Vec<usize>> {
+    // 0 unseen, 1 on the path, 2 done.
+    fn visit(
+        at: usize,
+        edges: &[Vec<usize>],
+        state: &mut [u8],
+        path: &mut Vec<usize>,
+    ) -> Option<Vec<usize>> {
+        state[at] = 1;
+        path.push(at);
+        for &next in &edges[at] {
+            if state[next] == 1 {
+                let from = path.iter().position(|&m| m == next).unwrap();
+                let mut circle = path[from..].to_vec();
+                circle.push(next);
+                return Some(circle);
+            }
+            if state[next] == 0 {
+                if let Some(circle) = visit(next, edges, state, path) {
+                    return Some(circle);
+                }
+            }
+        }
+        path.pop();
+        state[at] = 2;
+        None
+    }
+    let mut state = vec![0u8; edges.len()];
+    (0..edges.len()).find_map(|start| {
+        (state[start] == 0)
+            .then(|| visit(start, edges, &mut state, &mut Vec::new()))
+            .flatten()
+    })
+}
+
+/// The dependencies a crate's users get (its `[dependencies]`, not its
+/// dev-dependencies).
+fn dependencies_of(krate: &str) -> Vec<String> {
+    let manifest =
+        std::fs::read_to_string(root().join("crates").join(krate).join("Cargo.toml")).unwrap();
+    let mut in_dependencies = false;
+    let mut found = Vec::new();
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_dependencies = line == "[dependencies]"
+                || line.ends_with(".dependencies]") && !line.contains("dev-");
+            continue;
+        }
+        if in_dependencies && !line.starts_with('#') {
+            if let Some(name) = line.split(['=', '.', ' ']).next().filter(|n| !n.is_empty()) {
+                found.push(name.to_string());
+            }
+        }
+    }
+    found
+}
+
+/// The commands and the engine under them ship without the golden-case
+/// test harness: they compare outputs with the engine's own comparison,
+/// which the harness uses too.
+#[test]
+fn the_commands_do_not_depend_on_the_test_harness() {
+    for krate in ["tools", "engine", "new-problem"] {
+        let dependencies = dependencies_of(krate);
+        assert!(!dependencies.is_empty(), "{krate} has no dependencies read");
+        assert!(
+            !dependencies.iter().any(|d| d == "golden"),
+            "{krate} depends on golden: {dependencies:?}"
+        );
+    }
+    assert!(dependencies_of("golden").iter().any(|d| d == "engine"));
+}
+
+/// The checks above find what they look for.
+#[test]
+fn the_shape_checks_find_what_they_look_for() {
+    let code = code_only("fn a() {\n    let s = \"}\";\n    let c = '{';\n}\n// fn b() {\n");
+    assert!(long_functions(&code, 4).is_empty());
+    assert_eq!(long_functions(&code, 3), ["a (4 lines)"]);
+    assert_eq!(
+        expand("crate::toolchain::{self, cache, judges::{rules_for, LimitRule as R}}"),
+        [
+            "crate::toolchain",
+            "crate::toolchain::cache",
+            "crate::toolchain::judges::rules_for",
+            "crate::toolchain::judges::LimitRule"
+        ]
+    );
+    assert_eq!(
+        absolute("super::driver::Driver", "toolchain::language"),
+        "toolchain::driver::Driver"
+    );
+    assert_eq!(
+        find_circle(&[vec![1], vec![2], vec![0]]),
+        Some(vec![0, 1, 2, 0])
+    );
+    assert_eq!(find_circle(&[vec![1, 2], vec![2], vec![]]), None);
+    let paths = named_paths("use crate::{a, b::c};\nlet x = super::d::e();", "f::g");
+    assert_eq!(paths, ["a", "b::c", "f::d::e"]);
+}
