@@ -40,16 +40,23 @@ pub fn parse(bytes: &[u8], floating: Floating) -> Result<Field, InputError> {
             .bytes()
             .position(|b| !(b == EMPTY || b.is_ascii_uppercase()))
         {
-            let found = row.as_bytes()[column] as char;
-            let hint = if found == ',' {
+            let found = row.as_bytes()[column];
+            let hint = if found == b',' {
                 " (cells are written side by side, without commas)"
             } else {
                 ""
             };
+            // A tab or a carriage return shown as itself would move the
+            // terminal's cursor: control characters are named by code.
+            let shown = if found.is_ascii_control() {
+                format!("control character 0x{found:02X}")
+            } else {
+                format!("character '{}'", found as char)
+            };
             return Err(InputError::at(
                 line,
                 column + 1,
-                format!("unexpected character '{found}': a cell is '.', a colour letter A-Z, or 'O' for garbage{hint}"),
+                format!("unexpected {shown}: a cell is '.', a colour letter A-Z, or 'O' for garbage{hint}"),
             ));
         }
         if height == 0 {
