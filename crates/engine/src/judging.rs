@@ -36,6 +36,11 @@ pub struct Judging<'a> {
     pub output_limit_given: bool,
     /// Run a user's solution on cases beyond the judge's limits too.
     pub beyond_judge: bool,
+    /// Read a case that breaks only the judge's formatting as the judge
+    /// would send it (see [`crate::formatting`]): for the user's own
+    /// folders, not the workspace's, whose formatting cases are there to
+    /// hold the binaries to what they accept.
+    pub judge_formatting: bool,
     /// Where the runs take place.
     pub scratch: &'a Path,
 }
@@ -57,11 +62,13 @@ pub enum CaseResult<'a> {
     Ran {
         case: &'a Case,
         verdict: Verdict,
-        outcome: Outcome,
+        outcome: Box<Outcome>,
         expected: Vec<u8>,
         /// The limits it ran under (the output limit is the case's own).
         limits: Limits,
         against: Against,
+        /// What of the case's formatting was read as the judge writes it.
+        reformatted: Vec<&'static str>,
     },
     /// The case's own files are at fault (it counts as a failure).
     Bad { case: &'a Case, message: String },
@@ -146,15 +153,23 @@ fn judge_case<'a>(
         tally.failed += 1;
         Ok(Some(CaseResult::Bad { case, message }))
     };
-    let input = match crate::cases::read_case_file(&copy.input) {
+    let mut input = match crate::cases::read_case_file(&copy.input) {
         Ok(input) => input,
         Err(message) => return bad(tally, message),
     };
-    let validity = if case.needs_flags() {
+    let mut validity = if case.needs_flags() {
         Ok(())
     } else {
         classify(judging.problem, &input)
     };
+    let mut reformatted = Vec::new();
+    if validity.is_err() && judging.judge_formatting {
+        if let Some((formatted, changes)) = crate::formatting::judge_formatted(&input) {
+            if classify(judging.problem, &formatted).is_ok() {
+                (input, reformatted, validity) = (formatted, changes, Ok(()));
+            }
+        }
+    }
     let beyond = validity.is_err();
     if case.needs_flags() {
         tally.census.flags += 1;
@@ -201,10 +216,11 @@ fn judge_case<'a>(
     Ok(Some(CaseResult::Ran {
         case,
         verdict,
-        outcome,
+        outcome: Box::new(outcome),
         expected,
         limits,
         against,
+        reformatted,
     }))
 }
 
@@ -319,7 +335,7 @@ pub fn check_toolchain(
         path: file,
         language,
     };
-    let prepared = crate::solution::prepare(&solution, &SELF_TEST).map_err(|e| match e {
+    let prepared = crate::solution::prepare(&solution, &SELF_TEST, None).map_err(|e| match e {
         crate::solution::PrepareError::Compile { command, message } => {
             format!("{command} refused the self-test: {}", message.trim())
         }

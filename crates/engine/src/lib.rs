@@ -20,6 +20,7 @@
 
 pub mod cases;
 pub mod folders;
+pub mod formatting;
 pub mod judging;
 pub mod runner;
 pub mod shrink;

@@ -10,10 +10,11 @@ use std::path::{Path, PathBuf};
 use cli::{Call, Info};
 
 use crate::runner::Program;
+use crate::toolchain::detect::{self, Form};
 use crate::toolchain::driver::{Driver, Joining};
 use crate::toolchain::judges::{self, JudgeLanguage};
 pub use crate::toolchain::PrepareError;
-use crate::toolchain::{self, cache, compile, detect, Build, Language, LanguageRow, Words};
+use crate::toolchain::{self, cache, compile, Build, Language, LanguageRow, Words};
 
 /// A solution as the user named it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,6 +139,10 @@ pub struct Prepared {
     pub dir: Option<PathBuf>,
     /// How it was prepared, for the heading: `compiled with g++ ...`.
     pub how: String,
+    /// What the report should say of the preparation, on a line of its
+    /// own: what of a function file the driver leaves out, a language its
+    /// judge does not take.
+    pub notes: Vec<String>,
 }
 
 impl Prepared {
@@ -151,11 +156,23 @@ impl Prepared {
     }
 }
 
+/// A form forced on a source file, for the odd file whose structure says
+/// otherwise (`--form`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forced {
+    Function,
+    Program,
+}
+
 /// Prepares `solution` to run for `info`'s judge: compiles it when its
 /// language is compiled (or reuses the cached build), checks an
-/// interpreted one's syntax, and wraps a file that only defines the judge's
-/// function (`info.call`) in a driver.
-pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareError> {
+/// interpreted one's syntax, and wraps a file that defines the judge's
+/// function (`info.call`) in a driver, unless `forced` says otherwise.
+pub fn prepare(
+    solution: &Solution,
+    info: &Info,
+    forced: Option<Forced>,
+) -> Result<Prepared, PrepareError> {
     match solution {
         Solution::Shell(command) => {
             let dir = std::env::current_dir().map_err(|e| PrepareError::Other(e.to_string()))?;
@@ -163,43 +180,100 @@ pub fn prepare(solution: &Solution, info: &Info) -> Result<Prepared, PrepareErro
                 argv: vec!["sh".into(), "-c".into(), command.into()],
                 dir: Some(dir),
                 how: "run with sh -c".to_string(),
+                notes: Vec::new(),
             })
         }
         Solution::Executable(path) => Ok(Prepared {
             argv: vec![path.clone().into_os_string()],
             dir: None,
             how: "run as it is".to_string(),
+            notes: Vec::new(),
         }),
         Solution::Source { path, language } => {
             let source = std::fs::read(path)
                 .map_err(|e| PrepareError::Other(format!("cannot read {}: {e}", path.display())))?;
-            let (rules, _) = judges::rules_for(info.origin, *language);
+            let (rules, own) = judges::rules_for(info.origin, *language);
+            let mut notes = Vec::new();
+            if !own {
+                notes.push(format!(
+                    "{} does not take {}: it runs with {}'s line and the problem's own limits",
+                    judges::judge_name(info.origin),
+                    language.name(),
+                    judges::REFERENCE.name
+                ));
+            }
+            let call = function_call(*language, &source, info, forced)?;
+            if let Some(FunctionFile {
+                left_out: Some(why),
+                ..
+            }) = &call
+            {
+                notes.push(why.to_string());
+            }
             let work = Source {
                 path,
                 bytes: &source,
                 row: language.row(),
                 rules,
-                call: function_call(*language, &source, info),
+                call,
             };
-            match work.row.build {
+            let mut prepared = match work.row.build {
                 Build::Interpreted { check } => work.interpreted(check),
                 Build::Compiled { compile, artifact } => work.compiled(compile, artifact),
-            }
+            }?;
+            prepared.notes = notes;
+            Ok(prepared)
         }
     }
 }
 
-/// The judge's function and its language's driver, when `source` only
-/// defines that function (and the language has a driver).
+/// A function file: the judge's function, its language's driver, and what
+/// of the file the driver leaves out.
+#[derive(Clone, Copy)]
+struct FunctionFile<'a> {
+    call: &'a Call,
+    driver: &'static Driver,
+    left_out: Option<&'static str>,
+}
+
+/// The function file `source` is, if it is one: it defines the judge's
+/// function (or `forced` says it is one), and its language has a driver.
 fn function_call<'a>(
     language: Language,
     source: &[u8],
     info: &'a Info,
-) -> Option<(&'a Call, &'static Driver)> {
-    let call = info.call.as_ref()?;
-    let driver = language.row().driver?;
-    let text = String::from_utf8_lossy(source);
-    detect::is_function_only(language, &text, call).then_some((call, driver))
+    forced: Option<Forced>,
+) -> Result<Option<FunctionFile<'a>>, PrepareError> {
+    let Some(call) = info.call.as_ref() else {
+        return match forced {
+            Some(Forced::Function) => Err(PrepareError::Other(format!(
+                "--form function: {}'s judge calls no function; its solutions are programs",
+                info.name
+            ))),
+            _ => Ok(None),
+        };
+    };
+    let form = match forced {
+        Some(Forced::Program) => return Ok(None),
+        Some(Forced::Function) => Form::Function { left_out: None },
+        None => detect::form_of(language, &String::from_utf8_lossy(source), call),
+    };
+    let Form::Function { left_out } = form else {
+        return Ok(None);
+    };
+    match language.row().driver {
+        Some(driver) => Ok(Some(FunctionFile {
+            call,
+            driver,
+            left_out,
+        })),
+        None => Err(PrepareError::Other(format!(
+            "the file defines {}(...), but the workspace has no driver to call it in {}; write \
+             it as a program, or force that with --form program",
+            call.function,
+            language.name()
+        ))),
+    }
 }
 
 /// A source file on its way to a program.
@@ -208,17 +282,17 @@ struct Source<'a> {
     bytes: &'a [u8],
     row: &'static LanguageRow,
     rules: JudgeLanguage,
-    call: Option<(&'a Call, &'static Driver)>,
+    call: Option<FunctionFile<'a>>,
 }
 
 impl Source<'_> {
     /// The build folder this source, its driver and its lines make.
     fn build_folder(&self, lines: &[&str]) -> Result<PathBuf, PrepareError> {
         let cache = crate::folders::private_folder(&cache::root()).map_err(PrepareError::Other)?;
-        let driver = self.call.map(|(call, driver)| driver.generate(call));
+        let driver = self.call.map(|f| f.driver.generate(f.call));
         let lines = format!(
-            "{lines:?} {:?} {:?}",
-            self.rules.flags, self.rules.run_flags
+            "{lines:?} {:?} {:?} {}",
+            self.rules.flags, self.rules.run_flags, self.rules.class
         );
         Ok(cache.join(cache::key(&[
             self.row.name.as_bytes(),
@@ -229,27 +303,53 @@ impl Source<'_> {
         ])))
     }
 
-    /// An interpreted language: the syntax checked, then the file run where
-    /// it is (through the driver when it only defines the function).
+    /// The Java class that is the program: the driver's for a function
+    /// file, else the judge's.
+    fn class(&self) -> &'static str {
+        match self.call {
+            Some(_) => "Main",
+            None => self.rules.class,
+        }
+    }
+
+    /// The source's name in the build folder, as the judge names it.
+    fn source_name(&self) -> String {
+        toolchain::fill_word(self.row.source, &self.words(&[], Path::new(".")))
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    /// An interpreted language: the syntax checked, then a copy of the file
+    /// run alone in its build folder (through the driver when it defines
+    /// the function), so that nothing beside the user's file can be
+    /// imported or shadow a library, as on a judge that holds only the one
+    /// file.
     fn interpreted(&self, check: &[&str]) -> Result<Prepared, PrepareError> {
         compile::check_syntax(check, self.path)?;
         let run = self.row.run;
-        let mut argv = self.fill(run, self.path.as_os_str(), Path::new("."));
-        if let Some((call, driver)) = self.call {
-            let built = self.build_folder(run)?;
-            let text = driver.generate(call);
-            let folder = cache::build_once(&built, driver.file, |dir| {
-                cache::write(dir, driver.file, text.as_bytes()).map(|_| ())
-            })?;
+        let built = self.build_folder(run)?;
+        let name = self.source_name();
+        let driver = self
+            .call
+            .map(|f| (f.driver.file, f.driver.generate(f.call)));
+        let folder = cache::build_once(&built, &name, |dir| {
+            if let Some((file, text)) = &driver {
+                cache::write(dir, file, text.as_bytes())?;
+            }
+            cache::write(dir, &name, self.bytes).map(|_| ())
+        })?;
+        let copy = folder.join(&name);
+        let mut argv = self.fill(run, &[copy.as_os_str()], &folder);
+        if let Some((file, _)) = &driver {
             // The driver runs, and loads the user's file: its path follows.
             let at = argv.len() - 1;
-            argv.insert(at, folder.join(driver.file).into_os_string());
+            argv.insert(at, folder.join(file).into_os_string());
+            argv = toolchain::driver::answers_apart(argv);
         }
         let how = match self.call {
-            Some((call, _)) => format!(
-                "defines {}(...) and reads no input: called through a generated driver, run \
-                 with {}",
-                call.function, self.row.run_shown
+            Some(f) => format!(
+                "defines {}(...): called through a generated driver, run with {}",
+                f.call.function, self.row.run_shown
             ),
             None => format!("run with {}", self.row.run_shown),
         };
@@ -257,6 +357,7 @@ impl Source<'_> {
             argv,
             dir: None,
             how,
+            notes: Vec::new(),
         })
     }
 
@@ -264,67 +365,88 @@ impl Source<'_> {
     /// line, then the build run.
     fn compiled(&self, line: &[&str], artifact: &str) -> Result<Prepared, PrepareError> {
         let built = self.build_folder(line)?;
-        let folder = cache::build_once(&built, artifact, |dir| self.compile_into(dir, line))?;
-        let argv = self.fill(self.row.run, std::ffi::OsStr::new(""), &folder);
-        let shown = toolchain::shown(&self.fill(
-            line,
-            Path::new(self.row.source).as_os_str(),
-            Path::new("."),
-        ));
+        let artifact = toolchain::fill_word(artifact, &self.words(&[], Path::new(".")));
+        let artifact = artifact.to_string_lossy();
+        let folder = cache::build_once(&built, &artifact, |dir| self.compile_into(dir, line))?;
+        let mut argv = self.fill(self.row.run, &[], &folder);
+        let shown_sources: Vec<String> = match self.call {
+            Some(f) => match f.driver.joining {
+                Joining::Beside(copy) => vec![f.driver.file.to_string(), copy.to_string()],
+                _ => vec![f.driver.file.to_string()],
+            },
+            None => vec![self.source_name()],
+        };
+        let shown_sources: Vec<&std::ffi::OsStr> =
+            shown_sources.iter().map(std::ffi::OsStr::new).collect();
+        let shown = toolchain::shown(&self.fill(line, &shown_sources, Path::new(".")));
         let how = match self.call {
-            Some((call, _)) => format!(
-                "defines {}(...) and has no main: called through a generated driver, compiled \
-                 with {shown}",
-                call.function
-            ),
+            Some(f) => {
+                argv = toolchain::driver::answers_apart(argv);
+                format!(
+                    "defines {}(...): called through a generated driver, compiled with {shown}",
+                    f.call.function
+                )
+            }
             None => format!("compiled with {shown}"),
         };
         Ok(Prepared {
             argv,
             dir: None,
             how,
+            notes: Vec::new(),
         })
     }
 
     /// Writes the source (with its driver) into the build folder `dir` and
     /// compiles it there.
     fn compile_into(&self, dir: &Path, line: &[&str]) -> Result<(), PrepareError> {
-        let (compiled, renamed) = match self.call {
-            Some((call, driver)) => {
-                let Joining::Includes(copy) = driver.joining else {
-                    unreachable!("a compiled language's driver includes the solution");
-                };
-                cache::write(dir, copy, self.bytes)?;
-                let text = driver.generate(call);
-                (cache::write(dir, driver.file, text.as_bytes())?, copy)
+        let (sources, renamed) = match self.call {
+            Some(f) => {
+                let text = f.driver.generate(f.call);
+                let driver = cache::write(dir, f.driver.file, text.as_bytes())?;
+                match f.driver.joining {
+                    Joining::Includes(copy) => {
+                        cache::write(dir, copy, self.bytes)?;
+                        (vec![driver], copy.to_string())
+                    }
+                    Joining::Beside(copy) => {
+                        let user = cache::write(dir, copy, self.bytes)?;
+                        (vec![driver, user], copy.to_string())
+                    }
+                    Joining::Loads => unreachable!("a compiled language's driver is compiled"),
+                }
             }
-            None => (
-                cache::write(dir, self.row.source, self.bytes)?,
-                self.row.source,
-            ),
+            None => {
+                let name = self.source_name();
+                (vec![cache::write(dir, &name, self.bytes)?], name)
+            }
         };
-        let argv = self.fill(line, compiled.as_os_str(), dir);
-        compile::compile(&argv, dir, self.path, renamed)
+        let sources: Vec<&std::ffi::OsStr> = sources.iter().map(|p| p.as_os_str()).collect();
+        let argv = self.fill(line, &sources, dir);
+        compile::compile(&argv, dir, self.path, &renamed)
     }
 
-    /// A line of this language with the judge's flags, for `source` in the
-    /// build folder `dir`.
-    fn fill(&self, line: &[&str], source: &std::ffi::OsStr, dir: &Path) -> Vec<OsString> {
+    /// What fills this language's lines, with the judge's flags, for
+    /// `sources` in the build folder `dir`.
+    fn words<'w>(&'w self, sources: &'w [&'w std::ffi::OsStr], dir: &'w Path) -> Words<'w> {
+        Words {
+            sources,
+            output: std::ffi::OsStr::new("Main"),
+            dir: dir.as_os_str(),
+            class: self.class(),
+            flags: self.rules.flags,
+            run_flags: self.rules.run_flags,
+        }
+    }
+
+    /// A line of this language with the judge's flags, for `sources` in
+    /// the build folder `dir`.
+    fn fill(&self, line: &[&str], sources: &[&std::ffi::OsStr], dir: &Path) -> Vec<OsString> {
         let output = dir.join("Main");
-        let output = if dir == Path::new(".") {
-            Path::new("Main")
-        } else {
-            &output
-        };
-        toolchain::fill(
-            line,
-            &Words {
-                source,
-                output: output.as_os_str(),
-                dir: dir.as_os_str(),
-                flags: self.rules.flags,
-                run_flags: self.rules.run_flags,
-            },
-        )
+        let mut words = self.words(sources, dir);
+        if dir != Path::new(".") {
+            words.output = output.as_os_str();
+        }
+        toolchain::fill(line, &words)
     }
 }

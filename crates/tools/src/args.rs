@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use cli::{AnyProblem, Info};
 use engine::runner::Limits;
-use engine::solution::Solution;
+use engine::solution::{Forced, Solution};
 use engine::toolchain::{self, Language};
 
 /// The command's arguments, without the program name and without the
@@ -107,6 +107,7 @@ pub enum SharedFlag {
     Bin,
     BeyondJudge,
     Lang,
+    Form,
     TimeLimit,
     MemoryLimit,
 }
@@ -120,6 +121,7 @@ impl SharedFlag {
             Long("bin") => SharedFlag::Bin,
             Long("beyond-judge") => SharedFlag::BeyondJudge,
             Long("lang") => SharedFlag::Lang,
+            Long("form") => SharedFlag::Form,
             Long("time-limit") => SharedFlag::TimeLimit,
             Long("memory-limit") => SharedFlag::MemoryLimit,
             _ => return None,
@@ -137,6 +139,8 @@ pub struct SolutionArgs {
     pub time_ms: Option<u64>,
     pub memory_mib: Option<u64>,
     pub beyond_judge: bool,
+    /// The form `--form` forces on a source file.
+    pub form: Option<Forced>,
 }
 
 /// The same, resolved against a problem.
@@ -153,6 +157,7 @@ pub struct Resolved {
     /// The judge's rule for the language, when there is one.
     pub rule: Option<String>,
     pub beyond_judge: bool,
+    pub form: Option<Forced>,
 }
 
 impl SolutionArgs {
@@ -167,6 +172,7 @@ impl SolutionArgs {
             }
             SharedFlag::BeyondJudge => self.beyond_judge = true,
             SharedFlag::Lang => self.lang = Some(language(parser)?),
+            SharedFlag::Form => self.form = Some(form(parser)?),
             SharedFlag::TimeLimit => {
                 self.time_ms = Some(number(parser, "time-limit", 1, 3_600_000)?);
             }
@@ -190,8 +196,16 @@ impl SolutionArgs {
         Ok(())
     }
 
-    /// Checks `--lang` against the solution, before anything else is done.
+    /// Checks `--lang` and `--form` against the solution, before anything
+    /// else is done.
     pub fn check(mut self) -> Result<SolutionArgs, String> {
+        if self.form.is_some() && !matches!(self.solution, Some(Solution::Source { .. })) {
+            return Err(
+                "--form says how a source file is called (as a function or as a \
+                        program); it takes a SOLUTION file"
+                    .to_string(),
+            );
+        }
         if let Some(lang) = self.lang {
             self.solution = match self.solution {
                 None => {
@@ -234,6 +248,7 @@ impl SolutionArgs {
             limits_source,
             rule,
             beyond_judge: self.beyond_judge,
+            form: self.form,
         }
     }
 }
@@ -258,6 +273,19 @@ fn language(parser: &mut lexopt::Parser) -> Result<Language, String> {
             grid::input::quote(&word)
         )
     })
+}
+
+/// The value of `--form`: `function` or `program`.
+fn form(parser: &mut lexopt::Parser) -> Result<Forced, String> {
+    let value = text(parser, "form")?;
+    match value.to_string_lossy().as_ref() {
+        "function" => Ok(Forced::Function),
+        "program" => Ok(Forced::Program),
+        other => Err(format!(
+            "--form takes function or program, not {}",
+            grid::input::quote(other)
+        )),
+    }
 }
 
 /// The value of `-c`: a shell command that runs the solution (not empty).

@@ -45,12 +45,13 @@ pub fn prepare_solution(
     out: &mut dyn std::io::Write,
     solution: Option<&engine::solution::Solution>,
     info: &cli::Info,
+    forced: Option<engine::solution::Forced>,
 ) -> Result<Ready, String> {
     use engine::solution::{prepare, PrepareError};
     let Some(solution) = solution else {
         return Ok(Ready::Workspace);
     };
-    match prepare(solution, info) {
+    match prepare(solution, info, forced) {
         Ok(prepared) => Ok(Ready::Solution(prepared)),
         Err(PrepareError::Compile { command, message }) => {
             let shown = engine::text::printable(&solution.shown()).into_owned();

@@ -1,5 +1,8 @@
-#include <vector>
 #include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <unistd.h>
+#include <vector>
 using namespace std;
 
 static vector<vector<int>> grid;
@@ -29,8 +32,18 @@ static pair<bool, int> play(int r, int c, int orow, int ocol) {
 }
 
 int solution(vector<vector<int>> board, vector<int> aloc, vector<int> bloc) {
+    // Debug lines by every route a C++ solution has: none is an answer.
+    cout << "debug: cout" << endl;
+    printf("debug: printf\n");
+    fflush(stdout);
+    write(1, "debug: write(1)\n", 16);
     grid = board;
     rows = board.size();
     cols = board[0].size();
     return play(aloc[0], aloc[1], bloc[0], bloc[1]).second;
+}
+
+// A local test harness, as people leave it in: Programmers ignores it.
+int main() {
+    cout << solution({{1, 1, 1}, {1, 1, 1}, {1, 1, 1}}, {1, 0}, {1, 2}) << '\n';
 }

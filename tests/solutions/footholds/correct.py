@@ -1,5 +1,17 @@
+import os
+import sys
+
+input = sys.stdin.readline
+
+
 def solution(board, aloc, bloc):
     rows, cols = len(board), len(board[0])
+    # Debug lines by every route a Python solution has: none of them is an
+    # answer.
+    print("debug: print", rows, cols)
+    sys.__stdout__.write("debug: sys.__stdout__\n")
+    sys.__stdout__.flush()
+    os.write(1, b"debug: os.write(1)\n")
 
     def play(mover, other):
         """(whether the player to move wins, the moves left) with both
@@ -22,3 +34,7 @@ def solution(board, aloc, bloc):
         return False, 0
 
     return play(tuple(aloc), tuple(bloc))[1]
+
+
+# Local tests, as people leave them in: Programmers ignores them.
+print(solution([[1, 1, 1], [1, 1, 1], [1, 1, 1]], [1, 0], [1, 2]))

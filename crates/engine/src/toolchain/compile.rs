@@ -141,8 +141,10 @@ fn as_the_users(message: &str, folder: &str, user_file: &Path, renamed: &str) ->
         // compiler's words.
         .replace(&format!("{renamed}:"), &format!("{user_name}:"));
     if message.contains("should be declared in a file named") {
+        let class = renamed.strip_suffix(".java").unwrap_or(renamed);
         format!(
-            "{message}\n(the judge compiles the file as {renamed}: its public class must be Main)"
+            "{message}\n(the judge compiles the file as {renamed}: its public class must be \
+             {class})"
         )
     } else {
         message
@@ -228,9 +230,10 @@ pub fn check_syntax(check: &[&str], path: &Path) -> Result<(), PrepareError> {
     let argv = super::fill(
         check,
         &super::Words {
-            source: path.as_os_str(),
+            sources: &[path.as_os_str()],
             output: path.as_os_str(),
             dir: scratch.path().as_os_str(),
+            class: "Main",
             flags: &[],
             run_flags: &[],
         },

@@ -4,7 +4,8 @@
 //! stdin (JSON values, as the workspace's inputs write them), calls the
 //! function, and prints what it returns, one line a call. Whatever the
 //! function itself prints goes to stderr, as Programmers shows it apart
-//! from the result.
+//! from the result: the driver runs with its answers on descriptor 3 and
+//! descriptor 1 on stderr ([`answers_apart`]).
 //!
 //! Each driver is a template file of `drivers/`, in its own language, with
 //! `@NAME@` placeholders filled from the problem's [`Call`]. The drivers are
@@ -21,6 +22,9 @@ pub enum Joining {
     /// The driver is compiled, and includes a copy of the user's file
     /// under this name.
     Includes(&'static str),
+    /// The driver is compiled together with a copy of the user's file
+    /// under this name (Java's `Solution.java` beside `Main.java`).
+    Beside(&'static str),
 }
 
 /// A driver template.
@@ -30,13 +34,22 @@ pub struct Driver {
     pub file: &'static str,
     pub template: &'static str,
     pub joining: Joining,
+    /// How the driver reads one argument, for `@READS@`: `@TYPE@`,
+    /// `@INDEX@` and `@READER@` are filled from [`Driver::types`].
+    pub read: &'static str,
+    /// For each kind of value: its type in the driver's language and the
+    /// driver's reader of it.
+    pub types: fn(Value) -> (&'static str, &'static str),
 }
 
-/// The Python driver (Python 3 and PyPy3).
+/// The Python driver (Python 3 and PyPy3), which reads its arguments as
+/// JSON itself.
 pub const PYTHON: Driver = Driver {
     file: "driver.py",
     template: include_str!("drivers/driver.py"),
     joining: Joining::Loads,
+    read: "",
+    types: untyped,
 };
 
 /// The C++ driver.
@@ -44,6 +57,26 @@ pub const CPP: Driver = Driver {
     file: "driver.cpp",
     template: include_str!("drivers/driver.cpp"),
     joining: Joining::Includes("solution.cpp"),
+    read: "        @TYPE@ a@INDEX@ = grid_games_driver::@READER@();\n",
+    types: cpp_types,
+};
+
+/// The Java driver: class `Main`, calling the user's class `Solution`.
+pub const JAVA: Driver = Driver {
+    file: "Main.java",
+    template: include_str!("drivers/Main.java"),
+    joining: Joining::Beside("Solution.java"),
+    read: "            @TYPE@ a@INDEX@ = @READER@();\n",
+    types: java_types,
+};
+
+/// The JavaScript driver, which reads its arguments as JSON itself.
+pub const JAVASCRIPT: Driver = Driver {
+    file: "driver.js",
+    template: include_str!("drivers/driver.js"),
+    joining: Joining::Loads,
+    read: "",
+    types: untyped,
 };
 
 impl Driver {
@@ -53,10 +86,14 @@ impl Driver {
         let mut reads = String::new();
         let mut args = Vec::new();
         for (index, parameter) in call.parameters.iter().enumerate() {
-            let (kind, reader) = cpp_reader(parameter.kind);
-            reads.push_str(&format!(
-                "        {kind} a{index} = grid_games_driver::{reader}();\n"
-            ));
+            let (kind, reader) = (self.types)(parameter.kind);
+            reads.push_str(
+                &self
+                    .read
+                    .replace("@TYPE@", kind)
+                    .replace("@INDEX@", &index.to_string())
+                    .replace("@READER@", reader),
+            );
             args.push(format!("a{index}"));
         }
         self.template
@@ -68,12 +105,40 @@ impl Driver {
     }
 }
 
+/// The line a driver's program runs under: descriptor 3 is the run's
+/// stdout, where the driver writes the answers, and descriptor 1 its
+/// stderr, where whatever the solution prints goes.
+pub fn answers_apart(argv: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut line: Vec<std::ffi::OsString> = vec![
+        "sh".into(),
+        "-c".into(),
+        "exec 3>&1 1>&2; exec \"$@\"".into(),
+        "sh".into(),
+    ];
+    line.extend(argv);
+    line
+}
+
+/// A driver that reads its arguments without types.
+fn untyped(_: Value) -> (&'static str, &'static str) {
+    ("", "")
+}
+
 /// A value's C++ type and the C++ driver's reader of it.
-fn cpp_reader(kind: Value) -> (&'static str, &'static str) {
+fn cpp_types(kind: Value) -> (&'static str, &'static str) {
     match kind {
         Value::Int => ("long long", "number"),
         Value::IntList => ("std::vector<int>", "int_list"),
         Value::IntGrid => ("std::vector<std::vector<int>>", "int_grid"),
+    }
+}
+
+/// A value's Java type and the Java driver's reader of it.
+fn java_types(kind: Value) -> (&'static str, &'static str) {
+    match kind {
+        Value::Int => ("long", "number"),
+        Value::IntList => ("int[]", "intList"),
+        Value::IntGrid => ("int[][]", "intGrid"),
     }
 }
 
@@ -94,5 +159,14 @@ mod tests {
         assert!(cpp.contains("std::vector<std::vector<int>> a0 = grid_games_driver::int_grid();"));
         assert!(cpp.contains("auto result = solution(a0, a1, a2);"), "{cpp}");
         assert!(!cpp.contains('@'), "{cpp}");
+        let java = JAVA.generate(call);
+        assert!(java.contains("int[][] a0 = intGrid();"), "{java}");
+        assert!(
+            java.contains("new Solution().solution(a0, a1, a2)"),
+            "{java}"
+        );
+        let js = JAVASCRIPT.generate(call);
+        assert!(js.contains("vm.runInThisContext(\"solution\")"), "{js}");
+        assert!(!js.contains('@') && !java.contains('@'));
     }
 }

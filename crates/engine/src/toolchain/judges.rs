@@ -2,9 +2,11 @@
 //! takes, its limit rule, its compile and run flags and its conventions.
 //! A problem's judge is the first word of its origin (`Baekjoon 12100`).
 //!
-//! Baekjoon publishes its lines and rules (help.acmicpc.net/language/info);
-//! SWEA and Programmers publish only their limit rules, so their rows use
-//! Baekjoon's lines, the closest documented ones (see `docs/commands.md`).
+//! Baekjoon publishes its lines and rules (help.acmicpc.net/language/info).
+//! SWEA and Programmers publish their languages, their compilers' language
+//! versions and their limit rules, but not their command lines: their rows
+//! use GCC's, javac's and the interpreters' plain lines at those versions,
+//! without Baekjoon's own macros (see `docs/commands.md`).
 
 use std::time::Duration;
 
@@ -61,6 +63,9 @@ pub struct JudgeLanguage {
     pub flags: &'static [&'static str],
     /// The run flags (`{run_flags}` in the language's run line).
     pub run_flags: &'static [&'static str],
+    /// The class a Java program's `main` is in, and so its file's name
+    /// (`{class}`): Baekjoon's `Main`, SWEA's `Solution`.
+    pub class: &'static str,
 }
 
 /// One judge.
@@ -120,6 +125,7 @@ const fn baekjoon_lines(language: Language, limits: LimitRule) -> JudgeLanguage 
         limits,
         flags,
         run_flags,
+        class: "Main",
     }
 }
 
@@ -150,20 +156,53 @@ const BAEKJOON: JudgeRow = JudgeRow {
     ],
 };
 
-/// SWEA gives Java twice C++'s time and Python three times.
+/// SWEA: C, C++, Java (its class `Solution`) and Python; Java gets twice
+/// C++'s time and Python three times.
 const SWEA: JudgeRow = JudgeRow {
     name: "SWEA",
     languages: &[
-        baekjoon_lines(Language::Java, rule(2, 0, 1, 0)),
-        baekjoon_lines(Language::Python, rule(3, 0, 1, 0)),
+        plain_lines(Language::Cpp, GCC_CPP_FLAGS, LimitRule::BASE),
+        plain_lines(Language::C, GCC_C_FLAGS, LimitRule::BASE),
+        JudgeLanguage {
+            class: "Solution",
+            ..plain_lines(Language::Java, JAVAC_FLAGS, rule(2, 0, 1, 0))
+        },
+        plain_lines(Language::Python, &[], rule(3, 0, 1, 0)),
     ],
 };
 
-/// Programmers gives every language the problem's own limits.
+/// Programmers: C++, Java, JavaScript and Python, each calling the
+/// problem's function where it has one, with the problem's own limits.
 const PROGRAMMERS: JudgeRow = JudgeRow {
     name: "Programmers",
-    languages: &[],
+    languages: &[
+        plain_lines(Language::Cpp, GCC_CPP_FLAGS, LimitRule::BASE),
+        plain_lines(Language::Java, JAVAC_FLAGS, LimitRule::BASE),
+        plain_lines(Language::JavaScript, &[], LimitRule::BASE),
+        plain_lines(Language::Python, &[], LimitRule::BASE),
+    ],
 };
+
+/// GCC's plain optimised lines at the language versions SWEA and
+/// Programmers name.
+const GCC_CPP_FLAGS: &[&str] = &["-O2", "-std=gnu++17", "-lm"];
+const GCC_C_FLAGS: &[&str] = &["-O2", "-std=gnu11", "-lm"];
+const JAVAC_FLAGS: &[&str] = &["-encoding", "UTF-8"];
+
+/// A row entry with the given compile flags and no run flags.
+const fn plain_lines(
+    language: Language,
+    flags: &'static [&'static str],
+    limits: LimitRule,
+) -> JudgeLanguage {
+    JudgeLanguage {
+        language,
+        limits,
+        flags,
+        run_flags: &[],
+        class: "Main",
+    }
+}
 
 /// What the judge named by a problem's `origin` does with `language`:
 /// its row's entry, and whether the row holds one (else the reference
@@ -212,9 +251,14 @@ mod tests {
         assert_eq!(entry.limits.describe(), "time x3 + 2 s, memory x2 + 32 MB");
         // A language the judge's row does not list: the problem's limits,
         // with the reference judge's lines.
-        let (entry, own) = rules_for("Programmers 92345", Language::Cpp);
+        let (entry, own) = rules_for("Programmers 92345", Language::Rust);
         assert!(!own);
         assert_eq!(entry.limits, LimitRule::BASE);
-        assert_eq!(entry.flags, CPP_FLAGS);
+        assert_eq!(entry.flags, RUST_FLAGS);
+        // SWEA's Java program is its class Solution.
+        let (entry, own) = rules_for("SWEA 4615", Language::Java);
+        assert!(own);
+        assert_eq!(entry.class, "Solution");
+        assert_eq!(rules_for("Baekjoon 1", Language::Java).0.class, "Main");
     }
 }

@@ -4,9 +4,10 @@
 //! [`super::judges`]).
 //!
 //! Lines are argument vectors with placeholders, filled in by
-//! [`fill`](super::fill): `{source}` the source file as the judge names it,
-//! `{output}` the compiled program, `{dir}` the build folder, `{flags}` the
-//! judge's compile flags and `{run_flags}` its run flags.
+//! [`fill`](super::fill): `{source}` the source files as the judge names
+//! them, `{output}` the compiled program, `{dir}` the build folder,
+//! `{class}` the judge's class for a Java program, `{flags}` the judge's
+//! compile flags and `{run_flags}` its run flags.
 
 use std::path::Path;
 
@@ -52,7 +53,8 @@ pub struct LanguageRow {
     /// The interpreter a `#!` line names to choose this language over the
     /// one its ending says (`#!/usr/bin/env pypy3` on a `.py` file).
     pub shebang: Option<&'static str>,
-    /// The source file's name, as the judges name it.
+    /// The source file's name, as the judges name it (`{class}` is the
+    /// judge's class).
     pub source: &'static str,
     pub build: Build,
     /// The line that runs the program, in the build folder's terms.
@@ -156,15 +158,15 @@ pub const LANGUAGES: &[LanguageRow] = &[
         flag: "java",
         extensions: &["java"],
         shebang: None,
-        source: "Main.java",
+        source: "{class}.java",
         build: Build::Compiled {
             compile: &["javac", "{flags}", "-d", "{dir}", "{source}"],
-            artifact: "Main.class",
+            artifact: "{class}.class",
         },
-        run: &["java", "{run_flags}", "-cp", "{dir}", "Main"],
+        run: &["java", "{run_flags}", "-cp", "{dir}", "{class}"],
         run_shown: "",
         echo: "public class Main { public static void main(String[] a) throws Exception { System.out.println(new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine()); } }\n",
-        driver: None,
+        driver: Some(&driver::JAVA),
     },
     LanguageRow {
         language: Language::JavaScript,
@@ -181,7 +183,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         run: &["node", "--stack-size=65536", "{source}"],
         run_shown: "node --stack-size=65536",
         echo: "console.log(require('fs').readFileSync(0, 'utf8').split('\\n')[0]);\n",
-        driver: None,
+        driver: Some(&driver::JAVASCRIPT),
     },
 ];
 

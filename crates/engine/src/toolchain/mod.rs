@@ -32,34 +32,43 @@ pub enum PrepareError {
 /// What fills a line's placeholders (see [`language`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Words<'a> {
-    pub source: &'a OsStr,
+    /// The source files, each a word.
+    pub sources: &'a [&'a OsStr],
     pub output: &'a OsStr,
     pub dir: &'a OsStr,
+    pub class: &'a str,
     pub flags: &'a [&'a str],
     pub run_flags: &'a [&'a str],
 }
 
-/// A line with its placeholders filled: `{flags}` and `{run_flags}` stand
-/// for any number of words, the others for a part of one word.
+/// A line with its placeholders filled: `{flags}`, `{run_flags}` and
+/// `{source}` stand for any number of words, the others for a part of one
+/// word (`{dir}/Main`, `{class}.java`).
 pub fn fill(line: &[&str], words: &Words) -> Vec<OsString> {
     let mut filled = Vec::with_capacity(line.len() + words.flags.len());
     for &word in line {
         match word {
             "{flags}" => filled.extend(words.flags.iter().map(OsString::from)),
             "{run_flags}" => filled.extend(words.run_flags.iter().map(OsString::from)),
-            "{source}" => filled.push(words.source.to_owned()),
+            "{source}" => filled.extend(words.sources.iter().map(|s| s.to_os_string())),
             "{output}" => filled.push(words.output.to_owned()),
-            _ => match word.strip_prefix("{dir}") {
-                Some(rest) => {
-                    let mut path = words.dir.to_owned();
-                    path.push(rest);
-                    filled.push(path);
-                }
-                None => filled.push(word.into()),
-            },
+            _ => filled.push(fill_word(word, words)),
         }
     }
     filled
+}
+
+/// One word with `{dir}` (at its start) and `{class}` filled.
+pub fn fill_word(word: &str, words: &Words) -> OsString {
+    let word = word.replace("{class}", words.class);
+    match word.strip_prefix("{dir}") {
+        Some(rest) => {
+            let mut path = words.dir.to_owned();
+            path.push(rest);
+            path
+        }
+        None => word.into(),
+    }
 }
 
 /// A line as shown to the user, its words joined by spaces.
@@ -101,9 +110,10 @@ mod tests {
     #[test]
     fn placeholders_are_filled() {
         let words = Words {
-            source: OsStr::new("Main.cc"),
+            sources: &[OsStr::new("Main.cc")],
             output: OsStr::new("Main"),
             dir: OsStr::new("/b"),
+            class: "Solution",
             flags: &["-O2", "-DX"],
             run_flags: &[],
         };

@@ -40,6 +40,10 @@ written by online-judge-tools (`oj d` writes test/sample-1.in and .out).
                       otherwise gets the problem's base limits (-c 'pypy3
                       a.py' --lang pypy3); for a .py file, py or pypy3 says
                       which runs it
+  --form FORM         how a source file is called, `function` or `program`,
+                      for the odd file its structure misleads (a file that
+                      defines the judge's function is called through a
+                      driver; any other is run as a program)
   --time-limit MS     the time limit (wall clock), instead of the judge's
   --memory-limit MIB  the memory limit (peak resident), instead of the judge's
   --output-limit MIB  the output limit (default: twice the expected output,
@@ -123,21 +127,31 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     let solution = request.solution.check()?;
     let problem = args::problem(request.problem.as_deref().unwrap_or_default())?;
     let info = problem.info();
+    let own_folders = !request.dirs.is_empty();
     let dirs = case_folders(request.dirs, info)?;
     let cases = engine::cases::discover(&dirs)?;
-    if cases.is_empty() {
-        return Err("no cases (NAME.in files) in the folders given".to_string());
+    // A folder of no case is a solution mistaken for a folder of cases,
+    // never a folder to pass over in silence.
+    for dir in &dirs {
+        if engine::cases::discover(std::slice::from_ref(dir))?.is_empty() {
+            return Err(format!(
+                "{} holds no case (NAME.in files): a folder is taken for cases, and a \
+                 SOLUTION is one file (the source, or an executable)",
+                engine::text::printable(&dir.display().to_string())
+            ));
+        }
     }
     let resolved = solution.resolve(info);
     let mut limits = resolved.limits;
     limits.output = request.output_mib.map_or(0, |m| m << 20);
     let scratch =
         Scratch::new("judge").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
-    let prepared = match tools::prepare_solution(out, resolved.solution.as_ref(), info)? {
-        Ready::CompileError => return Ok(false),
-        Ready::Workspace => None,
-        Ready::Solution(prepared) => Some(prepared),
-    };
+    let prepared =
+        match tools::prepare_solution(out, resolved.solution.as_ref(), info, resolved.form)? {
+            Ready::CompileError => return Ok(false),
+            Ready::Workspace => None,
+            Ready::Solution(prepared) => Some(prepared),
+        };
     let _ = report::judge::write_heading(
         out,
         info,
@@ -155,6 +169,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         limits,
         output_limit_given: request.output_mib.is_some(),
         beyond_judge: resolved.beyond_judge,
+        judge_formatting: own_folders,
         scratch: scratch.path(),
     };
     let width = report::judge::name_width(cases.iter().map(|c| c.name.as_str()));

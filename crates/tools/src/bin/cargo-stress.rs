@@ -46,6 +46,10 @@ status is 1 on a failure, 0 on none, 2 when nothing could be tested.
   --lang LANG         the language whose judge limits apply (py, pypy3, cpp,
                       c, rs, java, js), for a -c command or an executable;
                       for a .py file, py or pypy3 says which runs it
+  --form FORM         how a source file is called, `function` or `program`,
+                      for the odd file its structure misleads (a file that
+                      defines the judge's function is called through a
+                      driver; any other is run as a program)
   --time-limit MS, --memory-limit MIB
                       the solution's limits, instead of the judge's
 ";
@@ -138,11 +142,12 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     let resolved = solution.resolve(info);
     let mut limits = resolved.limits;
     limits.output = 16 << 20;
-    let prepared = match tools::prepare_solution(out, resolved.solution.as_ref(), info)? {
-        Ready::CompileError => return Ok(false),
-        Ready::Workspace => None,
-        Ready::Solution(prepared) => Some(prepared),
-    };
+    let prepared =
+        match tools::prepare_solution(out, resolved.solution.as_ref(), info, resolved.form)? {
+            Ready::CompileError => return Ok(false),
+            Ready::Workspace => None,
+            Ready::Solution(prepared) => Some(prepared),
+        };
     let plan = Search {
         problem,
         subject: match &prepared {
@@ -169,6 +174,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         _ => "the workspace's fast solver, against its reference".to_string(),
     };
     let _ = writeln!(out, "{}: {against}", info.heading());
+    let _ = report::write_notes(out, prepared.as_ref());
     let _ = writeln!(
         out,
         "seeds from {first_seed}, {} inputs, for up to {} s",

@@ -52,7 +52,7 @@ pub fn write_heading(
              language's, add --lang (py, java, js, ...)"
         )?;
     }
-    Ok(())
+    super::write_notes(out, prepared)
 }
 
 /// The width of the case-name column for these names (at most 40).
@@ -76,12 +76,17 @@ pub fn write_case(out: &mut dyn Write, result: &CaseResult, width: usize) -> std
             expected,
             limits,
             against,
+            reformatted,
         } => {
-            let note = match against {
+            let mut note = match against {
                 Against::Workspace => "  (no .out: against the workspace's answer)",
                 Against::ExpectedBeyondJudge => "  (beyond the judge's constraints)",
                 Against::Expected => "",
-            };
+            }
+            .to_string();
+            if !reformatted.is_empty() {
+                note += &format!("  (read as the judge sends it: {})", reformatted.join(", "));
+            }
             writeln!(
                 out,
                 "{:<3}  {:<width$}  {:>8.1} ms (cpu {:>7.1} ms)  {:>7.1} MiB{note}",
@@ -269,6 +274,12 @@ pub fn write_summary(out: &mut dyn Write, tally: &Tally, time: Duration) -> std:
             "slowest: {name} ({:.1} ms; the limit is {} ms)",
             taken.as_secs_f64() * 1000.0,
             time.as_millis()
+        )?;
+    }
+    if tally.interrupted {
+        writeln!(
+            out,
+            "interrupted: the counts are of the cases run before it, not of every case"
         )?;
     }
     writeln!(out, "{} passed, {} failed", tally.passed, tally.failed)

@@ -8,7 +8,7 @@ pub mod stress;
 
 use std::io::Write;
 
-use engine::solution::Solution;
+use engine::solution::{Prepared, Solution};
 use engine::text::printable;
 use engine::toolchain::Language;
 use engine::verdict::Verdict;
@@ -38,6 +38,14 @@ pub fn solution_heading(solution: &Solution, language: Option<Language>, how: &s
         printable(&solution.shown()),
         language.map_or(String::new(), |l| format!("{}, ", l.name())),
     )
+}
+
+/// What the preparation of a solution has to say, a line each.
+pub fn write_notes(out: &mut dyn Write, prepared: Option<&Prepared>) -> std::io::Result<()> {
+    for note in prepared.iter().flat_map(|p| &p.notes) {
+        writeln!(out, "note: {note}")?;
+    }
+    Ok(())
 }
 
 /// The line of a solution that does not compile, and the compiler's

@@ -207,7 +207,11 @@ fn what_a_programmers_function_prints_stays_out_of_its_answers() {
          int solution(vector<vector<int>> b, vector<int> a, vector<int> c) {{\n\
          puts(\"puts\"); printf(\"printf\\n\"); cout << \"cout\" << endl; fflush(stdout);\n\
          return solution_inner(b, a, c);\n}}\n",
-        correct.replacen("int solution(", "int solution_inner(", 1)
+        correct
+            .split("// A local test harness")
+            .next()
+            .unwrap()
+            .replacen("int solution(", "int solution_inner(", 1)
     );
     let source = folder.join("noisy.cpp");
     std::fs::write(&source, noisy).unwrap();

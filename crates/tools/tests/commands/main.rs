@@ -15,6 +15,7 @@
 mod environment;
 mod hostile_programs;
 mod judge;
+mod judges;
 mod languages;
 mod solutions;
 mod stress;

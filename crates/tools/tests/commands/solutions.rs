@@ -1,8 +1,12 @@
 //! The user solutions of `tests/solutions/`: each correct one passes every
 //! judge-valid golden case and a short stress; each buggy one is caught by
 //! stress, and its failure shrunk to a judge-valid input that is saved.
-//! Python and C++ must be installed (CI requires them; elsewhere a missing
-//! one is reported and its half skipped).
+//! Each judge's own forms are among them: SWEA's Java `Solution` program
+//! for othello, and Programmers' functions for footholds in Python, C++,
+//! Java and JavaScript (with a local main or top-level test calls, the
+//! `input = sys.stdin.readline` preamble, and debug lines by every route).
+//! Every toolchain must be installed (CI requires them; elsewhere a missing
+//! one is reported and its part skipped).
 
 use crate::{have, run, scratch, workspace, FOUND, SUCCESS};
 
@@ -18,8 +22,13 @@ const TIME_LIMIT_MS: &str = "60000";
 
 fn check(problem: &str) {
     let folder = workspace().join("tests/solutions").join(problem);
-    for (language, extension) in [("python3", "py"), ("g++", "cpp")] {
-        if !have(language) {
+    for (language, extension) in [
+        ("python3", "py"),
+        ("g++", "cpp"),
+        ("javac", "java"),
+        ("node", "js"),
+    ] {
+        if !folder.join(format!("correct.{extension}")).is_file() || !have(language) {
             continue;
         }
         let correct = folder.join(format!("correct.{extension}"));
@@ -63,6 +72,10 @@ fn check(problem: &str) {
                 buggy.to_str().unwrap(),
                 "--seconds",
                 "60",
+                // Room for a slow shrink on a busy machine: it ends when
+                // the input is minimal, never later.
+                "--shrink-seconds",
+                "600",
                 "--seed",
                 "1",
                 "--save",

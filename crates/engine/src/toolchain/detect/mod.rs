@@ -1,0 +1,281 @@
+//! Whether a solution file is a program or defines the judge's function (a
+//! Programmers solution), told from its structure: a file that defines the
+//! function, with as many parameters as the judge passes, is a function
+//! file, whatever else it holds (a local `main`, top-level test calls,
+//! reads of stdin), and is called through a driver; any other file is a
+//! program. Comments and string literals are not code, and for C and C++
+//! the parts the judge's compile leaves out (under `#ifdef LOCAL`) are not
+//! either (see [`preprocess`]).
+
+pub mod preprocess;
+
+use cli::Call;
+
+use super::language::Language;
+use preprocess::{code_only, compiled_part};
+
+/// What a file is, for a judge that calls a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// A program: it reads the input and writes the answer.
+    Program,
+    /// It defines the function; `left_out` says, for the report, what of
+    /// it the driver leaves out or ignores, as the judge does.
+    Function { left_out: Option<&'static str> },
+}
+
+/// The form of `source`, a file in `language`, for a judge that calls
+/// `call`.
+pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
+    let code = code_only(language, source);
+    let arity = call.parameters.len();
+    match language {
+        Language::Python | Language::PyPy => python_form(&code, call.function, arity),
+        Language::Cpp | Language::C => {
+            let compiled = compiled_part(&code);
+            if !defines(&compiled, call.function, arity) {
+                Form::Program
+            } else if defines(&compiled, "main", usize::MAX) {
+                Form::Function {
+                    left_out: Some("its own main() is left out, as Programmers ignores it"),
+                }
+            } else {
+                Form::Function { left_out: None }
+            }
+        }
+        Language::Java => {
+            if !(has_word(&code, "class Solution") && defines(&code, call.function, arity)) {
+                Form::Program
+            } else if defines(&code, "main", usize::MAX) {
+                Form::Function {
+                    left_out: Some("its own main is never called, as Programmers ignores it"),
+                }
+            } else {
+                Form::Function { left_out: None }
+            }
+        }
+        Language::JavaScript => {
+            let assigned = ["const", "let", "var"]
+                .iter()
+                .any(|word| has_word(&code, &format!("{word} {} =", call.function)));
+            if defines(&code, call.function, arity) || assigned {
+                Form::Function {
+                    left_out: Some(
+                        "its top-level statements run first, their output on stderr, as \
+                         Programmers ignores it",
+                    )
+                    .filter(|_| top_level_calls(&code, call.function)),
+                }
+            } else {
+                Form::Program
+            }
+        }
+        Language::Rust => Form::Program,
+    }
+}
+
+/// A Python file's form: a `def` of the function at its top level, with
+/// `arity` parameters; the top-level statements the driver leaves out are
+/// those that run code (anything but imports, definitions, decorators and
+/// assignments).
+fn python_form(code: &str, function: &str, arity: usize) -> Form {
+    let mut defined = false;
+    let mut runs_code = false;
+    for statement in top_level_statements(code) {
+        let first = statement.lines().next().unwrap_or_default();
+        let whole = statement.as_str();
+        if let Some(rest) = whole
+            .strip_prefix("def ")
+            .or_else(|| whole.strip_prefix("async def "))
+        {
+            if rest.trim_start().starts_with(function)
+                && parameters_of(&rest.trim_start()[function.len()..]) == Some(arity)
+            {
+                defined = true;
+            }
+        } else if !(first.starts_with("class ")
+            || first.starts_with("import ")
+            || first.starts_with("from ")
+            || first.starts_with('@')
+            || is_assignment(&statement))
+        {
+            runs_code = true;
+        }
+    }
+    match (defined, runs_code) {
+        (false, _) => Form::Program,
+        (true, false) => Form::Function { left_out: None },
+        (true, true) => Form::Function {
+            left_out: Some(
+                "its top-level statements that run code are left out, as Programmers ignores \
+                 them",
+            ),
+        },
+    }
+}
+
+/// The statements at a Python file's top level: each starts at the first
+/// column, outside any bracket, and runs to the next.
+fn top_level_statements(code: &str) -> Vec<String> {
+    let mut statements: Vec<String> = Vec::new();
+    let mut depth = 0i32;
+    for line in code.lines() {
+        let starts = depth == 0
+            && line.chars().next().is_some_and(|c| !c.is_whitespace())
+            && !line.starts_with(')')
+            && !line.starts_with(']')
+            && !line.starts_with('}');
+        if starts {
+            statements.push(String::new());
+        }
+        if let Some(last) = statements.last_mut() {
+            last.push_str(line);
+            last.push('\n');
+        }
+        for c in line.chars() {
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                _ => {}
+            }
+        }
+    }
+    // Blocks (`if ...:` with its body) are one statement with their first
+    // line; bodies are indented, so they never start one.
+    statements
+}
+
+/// Whether a top-level Python statement is an assignment (`a = ...`,
+/// `a, b = ...`, `a: T = ...`, `a += ...`): a `=` outside brackets that is
+/// not a comparison, before any bracket or call.
+fn is_assignment(statement: &str) -> bool {
+    let line = statement.lines().next().unwrap_or_default();
+    let bytes = line.as_bytes();
+    let mut depth = 0;
+    for (at, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b'=' if depth == 0 => {
+                let before = if at > 0 { bytes[at - 1] } else { b' ' };
+                let after = bytes.get(at + 1).copied().unwrap_or(b' ');
+                return after != b'=' && !matches!(before, b'=' | b'!' | b'<' | b'>');
+            }
+            b':' if depth == 0 && line.trim_end().ends_with(':') => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The number of parameters of a parameter list that `text` starts with
+/// (`(board, aloc, bloc)`), not counting `self`; `None` when `text` does
+/// not start with one.
+fn parameters_of(text: &str) -> Option<usize> {
+    let text = text.trim_start().strip_prefix('(')?;
+    let mut depth = 0i32;
+    let mut count = 0;
+    let mut current = String::new();
+    for c in text.chars() {
+        match c {
+            '(' | '[' | '{' | '<' => depth += 1,
+            ')' if depth == 0 => {
+                let last = current.trim();
+                if !last.is_empty() && last != "self" && last != "void" {
+                    count += 1;
+                }
+                return Some(count);
+            }
+            ')' | ']' | '}' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                if current.trim() != "self" {
+                    count += 1;
+                }
+                current.clear();
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+    }
+    None
+}
+
+/// Whether C-like code (C, C++, Java, JavaScript) defines `name` with
+/// `arity` parameters (any number for `usize::MAX`): `name (...)` followed,
+/// after any qualifiers (`const`, `throws X`), by a body `{`. A call or a
+/// declaration is followed by something else.
+fn defines(code: &str, name: &str, arity: usize) -> bool {
+    names_at(code, name).any(|at| {
+        let rest = &code[at + name.len()..];
+        let Some(count) = parameters_of(rest) else {
+            return false;
+        };
+        let Some(close) = closing_paren(rest) else {
+            return false;
+        };
+        let after = rest[close + 1..].trim_start();
+        let body = after
+            .find(['{', ';', '='])
+            .is_some_and(|at| after.as_bytes()[at] == b'{' && !after[..at].contains('('));
+        body && (arity == usize::MAX || count == arity)
+    })
+}
+
+/// Where the parameter list that `text` starts with closes.
+fn closing_paren(text: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether a JavaScript file calls `function` (or anything) at its top
+/// level: a line at the first column that is not a declaration.
+fn top_level_calls(code: &str, function: &str) -> bool {
+    code.lines().any(|line| {
+        let starts = line.chars().next().is_some_and(|c| c.is_alphabetic());
+        starts
+            && line.contains('(')
+            && !["function", "const", "let", "var", "class", "}"]
+                .iter()
+                .any(|word| line.starts_with(word))
+            || line.starts_with(&format!("{function}("))
+    })
+}
+
+/// Where `name` stands in `code` as a name of its own: not the end or the
+/// start of a longer one (`check_input`, `domain`, `mainly`), nor a member
+/// of something else (`parser.solution`).
+fn names_at<'a>(code: &'a str, name: &'a str) -> impl Iterator<Item = usize> + 'a {
+    code.match_indices(name)
+        .map(|(at, _)| at)
+        .filter(move |&at| {
+            let before = code[..at].chars().next_back();
+            let after = code[at + name.len()..].chars().next();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+}
+
+/// Whether `words` (spaces between them any run of white space) stand in
+/// `code` as words of their own.
+fn has_word(code: &str, words: &str) -> bool {
+    let squeezed: String = code.split_whitespace().collect::<Vec<_>>().join(" ");
+    let words: String = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    let found = names_at(&squeezed, &words).next().is_some();
+    found
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,147 @@
+use super::*;
+
+fn call() -> &'static Call {
+    footholds::contract::INFO.call.as_ref().unwrap()
+}
+
+fn form(language: Language, source: &str) -> Form {
+    form_of(language, source, call())
+}
+
+fn is_function(language: Language, source: &str) -> bool {
+    matches!(form(language, source), Form::Function { .. })
+}
+
+const PYTHON: &str = "def solution(board, aloc, bloc):\n    return 0\n";
+const CPP: &str = "#include <vector>\nint solution(std::vector<std::vector<int>> b, std::vector<int> a, std::vector<int> c) { return 0; }\n";
+
+#[test]
+fn a_file_that_defines_the_function_is_a_function_file_whatever_else_it_holds() {
+    assert_eq!(
+        form(Language::Python, PYTHON),
+        Form::Function { left_out: None }
+    );
+    // The usual preamble reads nothing, and is kept.
+    let preamble = format!("import sys\ninput = sys.stdin.readline\n{PYTHON}");
+    assert_eq!(
+        form(Language::Python, &preamble),
+        Form::Function { left_out: None }
+    );
+    // Top-level test calls and a main block are left out, and said so.
+    for extra in [
+        "print(solution([[1]], [0, 0], [0, 0]))\n",
+        "if __name__ == '__main__':\n    print(solution([[1]], [0, 0], [0, 0]))\n",
+        "import sys\nprint(solution(*eval(sys.stdin.read())))\n",
+        "for line in open(0):\n    pass\n",
+    ] {
+        let source = format!("{PYTHON}{extra}");
+        assert!(
+            matches!(
+                form(Language::Python, &source),
+                Form::Function { left_out: Some(_) }
+            ),
+            "{extra}"
+        );
+    }
+    // A C++ file's local main is left out.
+    assert_eq!(form(Language::Cpp, CPP), Form::Function { left_out: None });
+    let with_main = format!("{CPP}int main() {{ return solution({{}}, {{}}, {{}}); }}\n");
+    assert!(matches!(
+        form(Language::Cpp, &with_main),
+        Form::Function { left_out: Some(_) }
+    ));
+    // Spaces before the parenthesis, and a signature over lines.
+    assert!(is_function(
+        Language::Cpp,
+        &CPP.replace("solution(", "solution (")
+    ));
+    assert!(is_function(
+        Language::Python,
+        "def solution (board,\n        aloc, bloc):\n    return 0\n"
+    ));
+}
+
+#[test]
+fn a_file_without_the_function_is_a_program() {
+    for (language, program) in [
+        (Language::Python, "import sys\nprint(sum(map(int, sys.stdin.read().split())))\n"),
+        (Language::Python, "import os\ndata = os.read(0, 1 << 20)\nprint(len(data))\n"),
+        (Language::Python, "import fileinput\nfor line in fileinput.input():\n    print(line)\n"),
+        // The function in a comment or a string defines nothing.
+        (Language::Python, "# def solution(board, aloc, bloc):\nprint(0)\n"),
+        (Language::Python, "s = 'def solution(board, aloc, bloc):'\nprint(s)\n"),
+        (Language::Cpp, "int main() { const char* s = \"int solution(int a, int b, int c) {\"; }\n"),
+        (Language::Java, "public class Main { public static void main(String[] a) { new java.util.Scanner(System.in); } }\n"),
+        (Language::JavaScript, "const lines = require('fs').readFileSync(0, 'utf8');\nconsole.log(lines);\n"),
+    ] {
+        assert_eq!(form(language, program), Form::Program, "{program}");
+    }
+    // A call of the function is not a definition, nor is a declaration.
+    assert!(!is_function(Language::Cpp, "int solution(std::vector<std::vector<int>>, std::vector<int>, std::vector<int>);\nint main() { return solution({}, {}, {}); }\n"));
+    // A function of another arity is not the judge's.
+    assert!(!is_function(
+        Language::Python,
+        "def solution(board):\n    return 0\nprint(solution(input()))\n"
+    ));
+    assert!(!is_function(Language::Rust, CPP));
+}
+
+#[test]
+fn the_compiles_conditionals_decide_what_of_a_c_file_counts() {
+    // A `main` for local tests, left out unless LOCAL is defined: no main
+    // to leave out.
+    let local =
+        format!("{CPP}#ifdef LOCAL\nint main() {{ return solution({{}}, {{}}, {{}}); }}\n#endif\n");
+    assert_eq!(
+        form(Language::Cpp, &local),
+        Form::Function { left_out: None }
+    );
+    // A solution defined only under LOCAL is not the judge's.
+    let hidden = format!("#ifdef LOCAL\n{CPP}#endif\nint main() {{}}\n");
+    assert_eq!(form(Language::Cpp, &hidden), Form::Program);
+    // Conditions on names the compile does not define are false.
+    for condition in [
+        "LOCAL",
+        "!defined(ONLINE_JUDGE) && !defined(BOJ)",
+        "0 || DEBUG",
+    ] {
+        let source = format!("{CPP}#if {condition}\nint main() {{}}\n#endif\n");
+        assert_eq!(
+            form(Language::Cpp, &source),
+            Form::Function { left_out: None },
+            "{condition}"
+        );
+    }
+    let judged = format!("{CPP}#if defined(ONLINE_JUDGE) || LOCAL\nint main() {{}}\n#endif\n");
+    assert!(matches!(
+        form(Language::Cpp, &judged),
+        Form::Function { left_out: Some(_) }
+    ));
+}
+
+#[test]
+fn java_and_javascript_functions_are_found_by_their_definitions() {
+    let java = "class Solution {\n    public int solution(int[][] board, int[] aloc, int[] bloc) {\n        return 0;\n    }\n}\n";
+    assert_eq!(
+        form(Language::Java, java),
+        Form::Function { left_out: None }
+    );
+    let with_main = java.replace("    }\n}\n", "    }\n    public static void main(String[] args) { System.out.println(new Solution().solution(new int[][]{{1}}, new int[]{0, 0}, new int[]{0, 0})); }\n}\n");
+    assert!(matches!(
+        form(Language::Java, &with_main),
+        Form::Function { left_out: Some(_) }
+    ));
+    // SWEA's program is class Solution with a main, and no solution method.
+    let swea = "import java.util.Scanner;\npublic class Solution {\n    public static void main(String[] args) { Scanner in = new Scanner(System.in); }\n}\n";
+    assert_eq!(form(Language::Java, swea), Form::Program);
+    let js = "function solution(board, aloc, bloc) {\n    return 0;\n}\n";
+    assert_eq!(
+        form(Language::JavaScript, js),
+        Form::Function { left_out: None }
+    );
+    let arrow = "const solution = (board, aloc, bloc) => 0;\nconsole.log(solution([[1]], [0, 0], [0, 0]));\n";
+    assert!(matches!(
+        form(Language::JavaScript, arrow),
+        Form::Function { left_out: Some(_) }
+    ));
+}
