@@ -188,6 +188,7 @@ mod tests {
             memory_mib: 256,
         },
         accepts_rust: true,
+        suite_cases: 0,
         call: None,
     };
 

@@ -26,6 +26,11 @@ pub struct Info {
     /// Whether the judge accepts Rust submissions (else a bundle is a study
     /// copy).
     pub accepts_rust: bool,
+    /// How many cases the judge suite that `cargo judge` gives a solution
+    /// holds: a few hundred, fewer where each case costs a solution much
+    /// (2048 (Hard)'s ten moves on a 20 x 20 board), so that a correct
+    /// solution's default run stays within seconds.
+    pub suite_cases: u64,
     /// For a judge that calls a function instead of running a program
     /// (Programmers): the function. A user's file that only defines it is
     /// run through a generated driver; each input line holds one call's

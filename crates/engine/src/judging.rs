@@ -9,6 +9,7 @@
 //! the others, and never gets the workspace's flags.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use cli::AnyProblem;
@@ -43,6 +44,8 @@ pub struct Judging<'a> {
     pub judge_formatting: bool,
     /// Where the runs take place.
     pub scratch: &'a Path,
+    /// How many of a user's solution's cases run at a time.
+    pub jobs: usize,
 }
 
 /// What the expected output of a case that ran was held to.
@@ -89,18 +92,24 @@ pub struct Tally {
     pub slowest: Option<(String, Duration)>,
     /// Whether an interrupt ended the judging before its last case.
     pub interrupted: bool,
+    /// The judge suite's cases after its first failure, not run.
+    pub suite_not_run: usize,
 }
 
-/// Judges every case, handing each result to `report` as it comes;
+/// Judges every case, handing each result to `report` in the cases' order;
 /// returns the tally, or why nothing more could be judged (a scratch
 /// folder that cannot be written, or `report`'s own error).
+///
+/// A user's solution runs on [`Judging::jobs`] cases at a time, each
+/// reported in order once those before it are. The judge suite stops at
+/// its first failure, as a judge stops at a solution's first failed test:
+/// the suite's cases after it are counted as not run. Which case that is
+/// does not depend on the number of jobs: every case before it has run.
 pub fn judge_cases(
     judging: &Judging,
     cases: &[Case],
     report: &mut dyn FnMut(CaseResult) -> std::io::Result<()>,
 ) -> std::io::Result<Tally> {
-    let mut tally = Tally::default();
-    let user = matches!(judging.contestant, Contestant::Solution(_));
     // Every case's files as they are now, before any program runs.
     let copies = crate::cases::snapshot(cases, &judging.scratch.join("cases")).map_err(|e| {
         std::io::Error::other(format!(
@@ -108,37 +117,123 @@ pub fn judge_cases(
             judging.scratch.display()
         ))
     })?;
-    for (case, copy) in cases.iter().zip(&copies) {
-        if user && case.needs_flags() {
-            tally.flags_skipped += 1;
-            tally.census.flags += 1;
-            continue;
+    // The workspace's own solver runs in a fork of this process, which
+    // only a process of one thread may make.
+    let jobs = match judging.contestant {
+        Contestant::Workspace => 1,
+        Contestant::Solution(_) => judging.jobs.max(1),
+    };
+    let jobs_side_by_side = jobs > 1;
+    if jobs_side_by_side {
+        // Runs side by side are children of this process each: no child
+        // belongs to whichever run is in progress.
+        runner::processes::shared();
+    }
+    let next = AtomicUsize::new(0);
+    let suite_failed_at = AtomicUsize::new(usize::MAX);
+    let mut tally = Tally::default();
+    std::thread::scope(|scope| -> std::io::Result<()> {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        for _ in 0..jobs {
+            let (sender, next, failed_at, copies) =
+                (sender.clone(), &next, &suite_failed_at, &copies);
+            scope.spawn(move || loop {
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                if k >= cases.len() || runner::interrupt::requested() {
+                    break;
+                }
+                let case = &cases[k];
+                if crate::suite::is_suite_case(case) && k > failed_at.load(Ordering::SeqCst) {
+                    continue;
+                }
+                let judged = judge_one(judging, case, &copies[k]);
+                if crate::suite::is_suite_case(case) && judged.1.failed > 0 {
+                    failed_at.fetch_min(k, Ordering::SeqCst);
+                }
+                if sender.send((k, judged)).is_err() {
+                    break;
+                }
+            });
         }
-        if runner::interrupt::requested() {
-            tally.interrupted = true;
-            break;
-        }
-        let copy = match copy {
-            Ok(copy) => copy,
-            Err(message) => {
-                tally.failed += 1;
-                report(CaseResult::Bad {
-                    case,
-                    message: message.clone(),
-                })?;
-                continue;
+        drop(sender);
+        // In the cases' order, whatever order they end in.
+        let mut done = std::collections::BTreeMap::new();
+        let mut at = 0;
+        for (k, judged) in receiver {
+            done.insert(k, judged);
+            while let Some((result, counted)) = done.remove(&at) {
+                at += 1;
+                if at - 1 > suite_failed_at.load(Ordering::SeqCst)
+                    && crate::suite::is_suite_case(&cases[at - 1])
+                {
+                    continue;
+                }
+                tally.add(counted);
+                if let Some(result) = result? {
+                    report(result)?;
+                }
             }
-        };
-        match judge_case(judging, case, copy, &mut tally)? {
-            Some(result) => report(result)?,
-            None if runner::interrupt::requested() => {
-                tally.interrupted = true;
-                break;
-            }
-            None => {}
         }
+        Ok(())
+    })?;
+    if jobs_side_by_side {
+        runner::processes::kill_strays();
+    }
+    let stopped_at = suite_failed_at.load(Ordering::SeqCst);
+    tally.suite_not_run = cases
+        .iter()
+        .enumerate()
+        .filter(|(k, case)| *k > stopped_at && crate::suite::is_suite_case(case))
+        .count();
+    if runner::interrupt::requested() {
+        tally.interrupted = true;
     }
     Ok(tally)
+}
+
+/// Judges one case: its result (`None` when it was skipped or
+/// interrupted), and what it adds to the tally.
+fn judge_one<'a>(
+    judging: &Judging,
+    case: &'a Case,
+    copy: &Result<Case, String>,
+) -> (std::io::Result<Option<CaseResult<'a>>>, Tally) {
+    let mut tally = Tally::default();
+    let user = matches!(judging.contestant, Contestant::Solution(_));
+    if user && case.needs_flags() {
+        tally.flags_skipped += 1;
+        tally.census.flags += 1;
+        return (Ok(None), tally);
+    }
+    let result = match copy {
+        Ok(copy) => judge_case(judging, case, copy, &mut tally),
+        Err(message) => {
+            tally.failed += 1;
+            Ok(Some(CaseResult::Bad {
+                case,
+                message: message.clone(),
+            }))
+        }
+    };
+    (result, tally)
+}
+
+impl Tally {
+    /// Adds one case's counts.
+    fn add(&mut self, other: Tally) {
+        self.passed += other.passed;
+        self.failed += other.failed;
+        self.beyond_skipped.extend(other.beyond_skipped);
+        self.flags_skipped += other.flags_skipped;
+        self.census.judge += other.census.judge;
+        self.census.beyond += other.census.beyond;
+        self.census.flags += other.census.flags;
+        if let Some((name, wall)) = other.slowest {
+            if self.slowest.as_ref().is_none_or(|(_, t)| wall > *t) {
+                self.slowest = Some((name, wall));
+            }
+        }
+    }
 }
 
 /// Judges one case from its copy, counting it in `tally`: its result, or
@@ -311,6 +406,7 @@ static SELF_TEST: cli::Info = cli::Info {
         memory_mib: 1024,
     },
     accepts_rust: true,
+    suite_cases: 0,
     call: None,
 };
 

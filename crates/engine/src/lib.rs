@@ -26,6 +26,7 @@ pub mod runner;
 pub mod shrink;
 pub mod solution;
 pub mod stress;
+pub mod suite;
 pub mod text;
 pub mod toolchain;
 pub mod verdict;

@@ -11,6 +11,8 @@
 //! compared: it is counted and skipped.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use cli::{AnyProblem, Space};
@@ -41,6 +43,8 @@ pub struct Search<'a> {
     /// Where the inputs come from, taken in turn.
     pub spaces: Vec<Space>,
     pub time: Duration,
+    /// How many tests run at a time.
+    pub jobs: usize,
 }
 
 /// A failing input, as found or shrunk.
@@ -163,31 +167,79 @@ fn test(plan: &Search, input: &[u8]) -> Tested {
     }
 }
 
+/// The input of the search's test `k`: its seed, size, space and text.
+fn input_of(plan: &Search, k: u64) -> (u64, usize, Space, Vec<u8>) {
+    let seed = plan.first_seed.wrapping_add(k);
+    let space = plan.spaces[(k % plan.spaces.len() as u64) as usize];
+    let largest = plan
+        .largest_size
+        .min(plan.problem.largest_size(space))
+        .max(1);
+    let size = size_of(k / plan.spaces.len() as u64, largest);
+    let input = plan.problem.generate(seed, size, space).into_bytes();
+    (seed, size, space, input)
+}
+
 /// Tests generated inputs from the first seed on, sizes small first, until
-/// one fails or the time runs out.
+/// one fails or the time runs out, [`Search::jobs`] at a time. The failure
+/// reported is the first failing test in the search's order, whatever the
+/// number of jobs: a failure ends the search only once every test before
+/// it has run, and the counts are of those tests.
 pub fn search(plan: &Search) -> Report {
     let started = Instant::now();
+    let next = AtomicU64::new(0);
+    // The first failing test so far, and the results of every test.
+    let first_failure = AtomicU64::new(u64::MAX);
+    let results: Mutex<Vec<(u64, Tested)>> = Mutex::new(Vec::new());
+    let jobs_side_by_side = plan.jobs > 1;
+    if jobs_side_by_side {
+        // Runs side by side are children of this process each: no child
+        // belongs to whichever run is in progress.
+        runner::processes::shared();
+    }
+    let inputs: Mutex<Vec<(u64, (u64, usize, Space, Vec<u8>))>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..plan.jobs.max(1) {
+            scope.spawn(|| loop {
+                if started.elapsed() > plan.time || runner::interrupt::requested() {
+                    break;
+                }
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                if k > first_failure.load(Ordering::SeqCst) {
+                    break;
+                }
+                let case = input_of(plan, k);
+                let tested = test(plan, &case.3);
+                match &tested {
+                    Tested::Failed(..) | Tested::Broken(_) => {
+                        first_failure.fetch_min(k, Ordering::SeqCst);
+                        inputs.lock().unwrap().push((k, case));
+                    }
+                    _ => {}
+                }
+                results.lock().unwrap().push((k, tested));
+            });
+        }
+    });
+    if jobs_side_by_side {
+        runner::processes::kill_strays();
+    }
+    let end = first_failure.load(Ordering::SeqCst);
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(k, _)| *k);
     let mut report = Report::default();
-    for k in 0u64.. {
-        if started.elapsed() > plan.time || runner::interrupt::requested() {
+    for (k, tested) in results {
+        if k > end {
             break;
         }
-        let seed = plan.first_seed.wrapping_add(k);
-        let space = plan.spaces[(k % plan.spaces.len() as u64) as usize];
-        let largest = plan
-            .largest_size
-            .min(plan.problem.largest_size(space))
-            .max(1);
-        let size = size_of(k / plan.spaces.len() as u64, largest);
-        let input = plan.problem.generate(seed, size, space).into_bytes();
-        match test(plan, &input) {
+        match tested {
             Tested::Passed => report.passed += 1,
             Tested::NotComparable => report.not_comparable += 1,
-            Tested::Broken(why) => {
-                report.broken = Some(why);
-                break;
-            }
+            Tested::Broken(why) => report.broken = Some(why),
             Tested::Failed(expected, got) => {
+                let mut inputs = inputs.into_inner().unwrap();
+                let at = inputs.iter().position(|(i, _)| *i == k).expect("kept");
+                let (seed, size, space, input) = inputs.swap_remove(at).1;
                 report.failure = Some(Failure {
                     seed,
                     size,
@@ -270,6 +322,7 @@ mod tests {
                 largest_size: 3,
                 spaces: vec![Space::Judge, Space::Beyond],
                 time: Duration::from_millis(300),
+                jobs: 2,
             };
             let report = search(&plan);
             assert!(

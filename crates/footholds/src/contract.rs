@@ -28,6 +28,7 @@ pub static INFO: Info = Info {
         memory_mib: 256,
     },
     accepts_rust: false,
+    suite_cases: 240,
     call: Some(Call {
         function: "solution",
         parameters: &[

@@ -23,5 +23,6 @@ pub static INFO: Info = Info {
         memory_mib: 512,
     },
     accepts_rust: true,
+    suite_cases: 60,
     call: None,
 };

@@ -65,6 +65,7 @@ pub static INFO: Info = Info {
         memory_mib: 512,
     },
     accepts_rust: true,
+    suite_cases: 240,
     call: None,
 };
 

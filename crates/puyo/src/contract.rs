@@ -25,6 +25,7 @@ pub static INFO: Info = Info {
         memory_mib: 256,
     },
     accepts_rust: true,
+    suite_cases: 240,
     call: None,
 };
 

@@ -108,6 +108,7 @@ pub enum SharedFlag {
     BeyondJudge,
     Lang,
     Form,
+    Jobs,
     TimeLimit,
     MemoryLimit,
 }
@@ -122,6 +123,7 @@ impl SharedFlag {
             Long("beyond-judge") => SharedFlag::BeyondJudge,
             Long("lang") => SharedFlag::Lang,
             Long("form") => SharedFlag::Form,
+            Long("jobs") | Short('j') => SharedFlag::Jobs,
             Long("time-limit") => SharedFlag::TimeLimit,
             Long("memory-limit") => SharedFlag::MemoryLimit,
             _ => return None,
@@ -141,6 +143,8 @@ pub struct SolutionArgs {
     pub beyond_judge: bool,
     /// The form `--form` forces on a source file.
     pub form: Option<Forced>,
+    /// How many runs at a time (`--jobs`).
+    pub jobs: Option<usize>,
 }
 
 /// The same, resolved against a problem.
@@ -158,6 +162,9 @@ pub struct Resolved {
     pub rule: Option<String>,
     pub beyond_judge: bool,
     pub form: Option<Forced>,
+    /// How many runs at a time: `--jobs`, else the cores this process may
+    /// use.
+    pub jobs: usize,
 }
 
 impl SolutionArgs {
@@ -173,6 +180,7 @@ impl SolutionArgs {
             SharedFlag::BeyondJudge => self.beyond_judge = true,
             SharedFlag::Lang => self.lang = Some(language(parser)?),
             SharedFlag::Form => self.form = Some(form(parser)?),
+            SharedFlag::Jobs => self.jobs = Some(number(parser, "jobs", 1, 256)? as usize),
             SharedFlag::TimeLimit => {
                 self.time_ms = Some(number(parser, "time-limit", 1, 3_600_000)?);
             }
@@ -249,6 +257,9 @@ impl SolutionArgs {
             rule,
             beyond_judge: self.beyond_judge,
             form: self.form,
+            jobs: self.jobs.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+            }),
         }
     }
 }

@@ -22,6 +22,8 @@ pub fn main(run: impl FnOnce(&mut ReportOutput) -> Result<bool, String>) -> Exit
         out.lost = Some(std::io::Error::other("standard output is closed"));
     }
     let result = run(&mut out);
+    // No process of any run outlives the command, whatever escaped a run.
+    processes::kill_strays();
     // A report lost is worth a line only when there was one to give (not
     // when the command was refused before any work).
     if let (Some(e), Ok(_)) = (out.lost(), &result) {

@@ -33,6 +33,14 @@ pub fn exclusive() {
     EXCLUSIVE.store(true, Ordering::SeqCst);
 }
 
+/// Declares that this process runs several runs at a time (`--jobs`): a
+/// child of this process is then a run's only by its session, its marker
+/// or its parent, and one that left all three is not found until the
+/// command ends.
+pub fn shared() {
+    EXCLUSIVE.store(false, Ordering::SeqCst);
+}
+
 /// The environment variable that marks a run's processes.
 pub const MARKER: &str = "GRID_GAMES_RUN";
 
@@ -207,6 +215,59 @@ pub fn kill_all(leader: i32, token: &str) -> usize {
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
     left
+}
+
+/// Kills every descendant of this process that is still alive, and reaps
+/// it: called when runs side by side have all ended, it ends any process
+/// of theirs that escaped each run's own search (left its session, dropped
+/// the marker and lost its parent, so that it became this subreaper's
+/// child). Returns how many it killed.
+#[cfg(target_os = "linux")]
+pub fn kill_strays() -> usize {
+    let runner = std::process::id() as i32;
+    let mut killed = 0;
+    for _ in 0..200 {
+        let table: Vec<(i32, i32)> = std::fs::read_dir("/proc")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
+            .filter_map(|pid| Some((pid, parent_and_session(pid)?.0)))
+            .collect();
+        let mut descendants: HashSet<i32> = HashSet::new();
+        loop {
+            let before = descendants.len();
+            for &(pid, parent) in &table {
+                if parent == runner || descendants.contains(&parent) {
+                    descendants.insert(pid);
+                }
+            }
+            if descendants.len() == before {
+                break;
+            }
+        }
+        let alive: Vec<i32> = descendants
+            .into_iter()
+            .filter(|&pid| !is_zombie(pid))
+            .collect();
+        for &pid in &table {
+            if pid.1 == runner {
+                reap(pid.0);
+            }
+        }
+        if alive.is_empty() {
+            break;
+        }
+        for &pid in &alive {
+            // SAFETY: kill on a descendant's pid.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        killed += alive.len();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    killed
 }
 
 /// Whether `pid` has ended and waits to be reaped.

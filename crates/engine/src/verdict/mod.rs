@@ -47,7 +47,8 @@ pub fn verdict(outcome: &Outcome, expected: &[u8], limits: &Limits) -> Verdict {
         Some(Stop::Processes | Stop::Interrupted) => return Verdict::RuntimeError,
         None => {}
     }
-    if outcome.wall > limits.time {
+    // Processor time, not the wall clock: see `crate::runner` on time.
+    if outcome.cpu > limits.time {
         Verdict::TimeLimitExceeded
     } else if outcome.peak_memory > limits.memory {
         Verdict::MemoryLimitExceeded

@@ -20,9 +20,13 @@ usage: cargo judge PROBLEM [DIR...] [SOLUTION | -c COMMAND] [OPTIONS]
 Runs every case NAME.in of each DIR (default: the workspace's inputs/PROBLEM,
 with its flags/ cases) and gives each a verdict with its time and memory
 against the judge's limits: AC, WA (with a line diff), RE (the signal and the
-end of stderr), TLE, MLE, OLE, or CE for a compile error. An .in without an
+end of stderr), TLE (processor time past the limit, or a hang stopped at
+twice it), MLE, OLE, or CE for a compile error. An .in without an
 .out is judged against the workspace's own answer. A DIR may be a folder
 written by online-judge-tools (`oj d` writes test/sample-1.in and .out).
+Your solution on the workspace's cases also gets the judge suite: a few
+hundred judge-valid cases made from the generators, whose failures are
+shown in full and passes counted.
 
   SOLUTION            your solution instead of the workspace's: a .py, .cpp,
                       .cc, .c, .rs, .java or .js file, compiled as the judge
@@ -44,10 +48,17 @@ written by online-judge-tools (`oj d` writes test/sample-1.in and .out).
                       for the odd file its structure misleads (a file that
                       defines the judge's function is called through a
                       driver; any other is run as a program)
-  --time-limit MS     the time limit (wall clock), instead of the judge's
+  --time-limit MS     the time limit (processor time), instead of the judge's
   --memory-limit MIB  the memory limit (peak resident), instead of the judge's
   --output-limit MIB  the output limit (default: twice the expected output,
                       and at least 16 MiB)
+  --quick             the golden cases alone: without the judge suite (a few
+                      hundred cases made from the generators, answered by
+                      the workspace, that a solution on the workspace's
+                      cases gets by default)
+  -j, --jobs N        run N cases at a time (default: the cores the machine
+                      gives this command); each case is reported in order,
+                      and its verdict does not depend on N (see TLE below)
   --check-toolchains  run every language's self-test (a program that must be
                       accepted) and say which languages work on this machine
 
@@ -67,12 +78,15 @@ struct Request {
     solution: SolutionArgs,
     output_mib: Option<u64>,
     check_toolchains: bool,
+    /// The golden cases alone, without the judge suite.
+    quick: bool,
 }
 
 /// The arguments, or `None` when the help was asked for (and printed).
 fn read_arguments(out: &mut ReportOutput) -> Result<Option<Request>, String> {
     let mut request = Request::default();
     let (mut problem, mut dirs, mut output_mib, mut check) = (None, Vec::new(), None, false);
+    let mut quick = false;
     let mut values = Vec::new();
     let go_on = args::read("judge", USAGE, out, &mut request.solution, |arg, parser| {
         match arg {
@@ -80,6 +94,7 @@ fn read_arguments(out: &mut ReportOutput) -> Result<Option<Request>, String> {
                 output_mib = Some(args::number(parser, "output-limit", 1, 1 << 12)?)
             }
             Arg::Long(flag) if flag == "check-toolchains" => check = true,
+            Arg::Long(flag) if flag == "quick" => quick = true,
             Arg::Value(value) if problem.is_none() && !check => {
                 problem = Some(value.to_string_lossy().into_owned())
             }
@@ -108,6 +123,7 @@ fn read_arguments(out: &mut ReportOutput) -> Result<Option<Request>, String> {
     request.dirs = dirs;
     request.output_mib = output_mib;
     request.check_toolchains = check;
+    request.quick = quick;
     Ok(Some(request))
 }
 
@@ -152,14 +168,20 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
             Ready::Workspace => None,
             Ready::Solution(prepared) => Some(prepared),
         };
-    let _ = report::judge::write_heading(
-        out,
-        info,
-        cases.len(),
-        &resolved,
-        prepared.as_ref(),
-        &limits,
-    );
+    // A user's solution on the workspace's cases gets the judge suite too.
+    let with_suite = !own_folders && !request.quick && prepared.is_some();
+    let golden = cases.len();
+    let mut cases = cases;
+    if with_suite {
+        let suite = engine::suite::cached_suite(problem, &scratch.path().join("suite"))
+            .map_err(|e| format!("cannot make the judge suite in the scratch folder: {e}"))?;
+        cases.extend(suite);
+    }
+    let counts = report::judge::Counts {
+        golden,
+        suite: cases.len() - golden,
+    };
+    let _ = report::judge::write_heading(out, info, counts, &resolved, prepared.as_ref(), &limits);
     let judging = Judging {
         problem,
         contestant: match &prepared {
@@ -171,15 +193,19 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         beyond_judge: resolved.beyond_judge,
         judge_formatting: own_folders,
         scratch: scratch.path(),
+        jobs: resolved.jobs,
     };
-    let width = report::judge::name_width(cases.iter().map(|c| c.name.as_str()));
+    let width = report::judge::name_width(cases[..golden].iter().map(|c| c.name.as_str()));
+    let mut progress = report::judge::Progress::new(cases.len());
     let tally = judge_cases(&judging, &cases, &mut |result| {
+        progress.step(&result);
         let written = report::judge::write_case(out, &result, width);
         let _ = out.flush();
         written
     })
     .map_err(|e| e.to_string())?;
-    let _ = report::judge::write_summary(out, &tally, limits.time);
+    progress.clear();
+    let _ = report::judge::write_summary(out, &tally, limits.time, &progress);
     if tally.passed + tally.failed == 0 {
         return Err("no case ran: every case was skipped (see above)".to_string());
     }

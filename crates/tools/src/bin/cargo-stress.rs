@@ -50,6 +50,10 @@ status is 1 on a failure, 0 on none, 2 when nothing could be tested.
                       for the odd file its structure misleads (a file that
                       defines the judge's function is called through a
                       driver; any other is run as a program)
+  -j, --jobs N        run N inputs at a time (default: the cores the machine
+                      gives this command); the failure reported is the first
+                      failing seed whatever N, and its cargo gen line brings
+                      it back
   --time-limit MS, --memory-limit MIB
                       the solution's limits, instead of the judge's
 ";
@@ -162,6 +166,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         largest_size: largest,
         spaces,
         time: Duration::from_secs(request.seconds),
+        jobs: resolved.jobs,
     };
     let against = match (&resolved.solution, &prepared) {
         (Some(solution), Some(prepared)) => format!(

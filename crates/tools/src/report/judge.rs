@@ -16,12 +16,19 @@ use engine::verdict::{line_diff_bytes, Verdict};
 use super::counted;
 use crate::args::Resolved;
 
+/// How many cases a judging runs: its golden ones and the judge suite's.
+#[derive(Clone, Copy, Debug)]
+pub struct Counts {
+    pub golden: usize,
+    pub suite: usize,
+}
+
 /// The heading: the problem, the cases and who answers them, then the
 /// limits and where they come from.
 pub fn write_heading(
     out: &mut dyn Write,
     info: &Info,
-    cases: usize,
+    counts: Counts,
     resolved: &Resolved,
     prepared: Option<&Prepared>,
     limits: &Limits,
@@ -32,12 +39,14 @@ pub fn write_heading(
         }
         _ => "the workspace's solver".to_string(),
     };
-    writeln!(
-        out,
-        "{}: {}, {who}",
-        info.heading(),
-        counted(cases as u64, "case")
-    )?;
+    let cases = match counts.suite {
+        0 => counted(counts.golden as u64, "case"),
+        suite => format!(
+            "{} and the judge suite's {suite}",
+            counted(counts.golden as u64, "case")
+        ),
+    };
+    writeln!(out, "{}: {cases}, {who}", info.heading())?;
     writeln!(
         out,
         "limits: {} ms, {} MiB{}",
@@ -60,8 +69,19 @@ pub fn name_width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
     names.map(str::len).max().unwrap_or(0).min(40)
 }
 
-/// One case's result, as it comes.
+/// One case's result, as it comes: a line for each, but for the judge
+/// suite's passes, which are counted (see [`Progress`]).
 pub fn write_case(out: &mut dyn Write, result: &CaseResult, width: usize) -> std::io::Result<()> {
+    if let CaseResult::Ran {
+        case,
+        verdict: Verdict::Accepted,
+        ..
+    } = result
+    {
+        if engine::suite::is_suite_case(case) {
+            return Ok(());
+        }
+    }
     match result {
         CaseResult::Bad { case, message } => writeln!(
             out,
@@ -125,12 +145,15 @@ fn write_details(
         Verdict::RuntimeError => writeln!(out, "     {}", how_it_ended(outcome))?,
         Verdict::TimeLimitExceeded => writeln!(
             out,
-            "     the limit is {} ms (wall clock){}",
+            "     the limit is {} ms of processor time{}",
             limits.time.as_millis(),
             if outcome.stopped == Some(Stop::Time) {
-                "; stopped after it"
+                format!(
+                    "; stopped at {} ms of wall clock, as a hang",
+                    (limits.time + engine::runner::grace(limits.time)).as_millis()
+                )
             } else {
-                ""
+                String::new()
             }
         )?,
         Verdict::MemoryLimitExceeded => writeln!(
@@ -243,8 +266,76 @@ fn write_input_head(input: &Path, out: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
-/// What was skipped and why, the slowest case, and `N passed, M failed`.
-pub fn write_summary(out: &mut dyn Write, tally: &Tally, time: Duration) -> std::io::Result<()> {
+/// The judging's progress: a line on stderr, redrawn after each case, when
+/// stderr is a terminal (and nothing otherwise); and the judge suite's
+/// counts, for the summary.
+pub struct Progress {
+    total: usize,
+    done: usize,
+    suite_passed: usize,
+    suite_failed: usize,
+    terminal: bool,
+}
+
+impl Progress {
+    pub fn new(total: usize) -> Progress {
+        use std::io::IsTerminal;
+        Progress {
+            total,
+            done: 0,
+            suite_passed: 0,
+            suite_failed: 0,
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// Counts a case's result, and redraws the line.
+    pub fn step(&mut self, result: &CaseResult) {
+        self.done += 1;
+        if let CaseResult::Ran { case, verdict, .. } = result {
+            if engine::suite::is_suite_case(case) {
+                match verdict {
+                    Verdict::Accepted => self.suite_passed += 1,
+                    _ => self.suite_failed += 1,
+                }
+            }
+        }
+        if self.terminal {
+            let mut err = std::io::stderr();
+            let _ = write!(err, "\r\x1b[K{}/{} cases judged", self.done, self.total);
+            let _ = err.flush();
+        }
+    }
+
+    /// Clears the line, before the summary.
+    pub fn clear(&self) {
+        if self.terminal {
+            let mut err = std::io::stderr();
+            let _ = write!(err, "\r\x1b[K");
+            let _ = err.flush();
+        }
+    }
+}
+
+/// What was skipped and why, the judge suite's counts, the slowest case,
+/// and `N passed, M failed`.
+pub fn write_summary(
+    out: &mut dyn Write,
+    tally: &Tally,
+    time: Duration,
+    progress: &Progress,
+) -> std::io::Result<()> {
+    if progress.suite_passed + progress.suite_failed > 0 {
+        let not_run = match tally.suite_not_run {
+            0 => String::new(),
+            n => format!(", {n} not run (it stops at its first failure, as a judge does)"),
+        };
+        writeln!(
+            out,
+            "judge suite: {} passed, {} failed{not_run} (its passes are counted, not listed)",
+            progress.suite_passed, progress.suite_failed
+        )?;
+    }
     if !tally.beyond_skipped.is_empty() {
         writeln!(
             out,

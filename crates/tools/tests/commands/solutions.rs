@@ -1,6 +1,8 @@
 //! The user solutions of `tests/solutions/`: each correct one passes every
-//! judge-valid golden case and a short stress; each buggy one is caught by
-//! stress, and its failure shrunk to a judge-valid input that is saved.
+//! judge-valid golden case, the judge suite and a short stress; each buggy
+//! one fails the default judging (golden cases and judge suite) and is
+//! caught by stress, its failure shrunk to a judge-valid input that is
+//! saved.
 //! Each judge's own forms are among them: SWEA's Java `Solution` program
 //! for othello, and Programmers' functions for footholds in Python, C++,
 //! Java and JavaScript (with a local main or top-level test calls, the
@@ -63,6 +65,20 @@ fn check(problem: &str) {
         assert_eq!(
             status, SUCCESS,
             "{problem} correct.{extension} under stress:\n{out}"
+        );
+        // The default judging, golden cases and judge suite, fails it.
+        let (status, out) = run(
+            "judge",
+            &[
+                problem,
+                buggy.to_str().unwrap(),
+                "--time-limit",
+                TIME_LIMIT_MS,
+            ],
+        );
+        assert_eq!(
+            status, FOUND,
+            "{problem} buggy.{extension} passed the default judging:\n{out}"
         );
         let save = scratch(&format!("solutions-{problem}-{extension}"));
         let (status, out) = run(
