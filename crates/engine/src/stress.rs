@@ -167,8 +167,11 @@ fn test(plan: &Search, input: &[u8]) -> Tested {
     }
 }
 
-/// The input of the search's test `k`: its seed, size, space and text.
-fn input_of(plan: &Search, k: u64) -> (u64, usize, Space, Vec<u8>) {
+/// A generated input: its seed, size, space and text.
+type Generated = (u64, usize, Space, Vec<u8>);
+
+/// The input of the search's test `k`.
+fn input_of(plan: &Search, k: u64) -> Generated {
     let seed = plan.first_seed.wrapping_add(k);
     let space = plan.spaces[(k % plan.spaces.len() as u64) as usize];
     let largest = plan
@@ -197,7 +200,7 @@ pub fn search(plan: &Search) -> Report {
         // belongs to whichever run is in progress.
         runner::processes::shared();
     }
-    let inputs: Mutex<Vec<(u64, (u64, usize, Space, Vec<u8>))>> = Mutex::new(Vec::new());
+    let inputs: Mutex<Vec<(u64, Generated)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..plan.jobs.max(1) {
             scope.spawn(|| loop {
