@@ -1,0 +1,102 @@
+//! The runner against the machine's floor for running a program: the same
+//! compiled C++ Puyo solution (and the same Python one) on the judge's
+//! sample, started by a bare loop that forks, execs, pipes and waits, and by
+//! the runner as `cargo judge` and `cargo stress` call it (a fresh folder, a
+//! copy of the input, every limit watched). The ratio of the two is the
+//! runner's cost.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use engine::runner::{self, processes, Limits, Program};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// The judge's limits for a small problem: 1 s, 128 MiB, and the memory
+/// limit on every file written, as solutions get them.
+const LIMITS: Limits = Limits {
+    time: Duration::from_secs(1),
+    memory: 128 << 20,
+    output: 64 << 20,
+    address_space: None,
+    file_size: Some(128 << 20),
+};
+
+fn workspace() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
+}
+
+/// The C++ solution, compiled once with the judges' optimisation.
+fn compiled(dir: &Path) -> Option<PathBuf> {
+    let binary = dir.join("puyo-correct");
+    let source = workspace().join("tests/solutions/puyo/correct.cpp");
+    let built = Command::new("g++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&binary)
+        .arg(source)
+        .status()
+        .is_ok_and(|status| status.success());
+    built.then_some(binary)
+}
+
+/// Forks, execs, pipes and waits: what starting the program costs at least.
+fn bare(argv: &[OsString], input: &Path) -> usize {
+    let output = Command::new(&argv[0])
+        .args(&argv[1..])
+        .stdin(std::fs::File::open(input).unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    output.stdout.len()
+}
+
+/// The runner as the commands call it, in a fresh folder of `scratch`.
+fn judged(argv: &[OsString], input: &[u8], scratch: &Path) -> usize {
+    let make = |dir: &Path| Program::Command {
+        argv: argv.to_vec(),
+        dir: dir.to_path_buf(),
+    };
+    let outcome = runner::run_fresh(make, input, scratch, &LIMITS).unwrap();
+    assert!(outcome.stopped.is_none(), "{outcome:?}");
+    outcome.stdout.len()
+}
+
+fn group(c: &mut Criterion, name: &str, argv: Vec<OsString>, scratch: &Path) {
+    let input_path = workspace().join("inputs/puyo/sample-1.in");
+    let input = std::fs::read(&input_path).unwrap();
+    assert_eq!(bare(&argv, &input_path), 2, "the solution answers 1");
+    let mut group = c.benchmark_group(format!("runner/{name}"));
+    group.bench_function("bare-fork-exec-wait", |b| {
+        b.iter(|| bare(&argv, &input_path))
+    });
+    group.bench_function("runner", |b| b.iter(|| judged(&argv, &input, scratch)));
+    group.finish();
+}
+
+fn runs(c: &mut Criterion) {
+    // As in `cargo judge` and `cargo stress`: one run at a time, nothing
+    // else started meanwhile.
+    processes::exclusive();
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runner-bench");
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    match compiled(&scratch) {
+        Some(binary) => group(c, "cpp", vec![binary.into_os_string()], &scratch),
+        None => eprintln!("g++ is not installed: the C++ group is skipped"),
+    }
+    let python = workspace().join("tests/solutions/puyo/correct.py");
+    group(
+        c,
+        "python",
+        vec!["python3".into(), python.into_os_string()],
+        &scratch,
+    );
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(8));
+    targets = runs
+}
+criterion_main!(benches);
