@@ -2,10 +2,11 @@
 //! commands note the signal, stop the run in progress (killing every process
 //! of it), put back what they changed, and exit with status 130.
 //!
-//! A run lives in a session of its own, so the terminal's Ctrl-C reaches the
-//! command only; without this, the command would die and leave the run
-//! going. The handler only sets a flag: the watch loop of [`crate::runner`]
-//! and the commands' own loops look at it.
+//! A run lives in a process group of its own with no controlling terminal,
+//! so the terminal's Ctrl-C reaches the command only; without this, the
+//! command would die and leave the run going. The handler only sets a flag:
+//! the watch loop of [`crate::runner`] and the commands' own loops look at
+//! it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

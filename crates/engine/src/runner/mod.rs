@@ -1,6 +1,10 @@
-//! Running a solution on one input as a judge's sandbox does: in a session
-//! of its own, its time, memory and output watched, and every process of it
-//! ended when it ends.
+//! Running a solution on one input as a judge's sandbox does: in a process
+//! group of its own with no controlling terminal, its time, memory and
+//! output watched, and every process of it ended when it ends. The runner
+//! sleeps in one `poll` over the run's pipes and its main process's exit (a
+//! pidfd; where the kernel has none, the exit is looked for every 2 ms),
+//! woken by output, by the exit, or when a check below is due, so that a
+//! run of a millisecond costs about what starting the program costs.
 //!
 //! - **Time** is the processor time of the run's main process and the
 //!   children it waited for (user and system, from `wait4`), held to the
@@ -9,20 +13,24 @@
 //!   not become a TLE because of it. The wall clock is the guard against a
 //!   run that sleeps or waits: it is stopped at twice its limit, or its
 //!   limit and a second when that is longer (see [`grace`]).
-//! - **Memory** is the peak resident memory of the run: its main process's
-//!   resident memory, read every few milliseconds, and every 20 ms the sum
-//!   of all its processes' proportional set sizes (memory shared between
-//!   them counted once), and the kernel's own peak for the main process at
-//!   its end. A run past its limit is stopped there, before it can take the
-//!   machine. Being polled, a peak shorter than the polling interval may be
-//!   missed, as under judges that sample.
+//! - **Memory** is the peak resident memory of the run: at its end, the
+//!   kernel's own peak for the main process (`wait4`'s `ru_maxrss`); while
+//!   it runs, the main process's resident memory (`/proc/PID/statm`), read
+//!   every 2 ms of run time, and, every 20 ms from the 20th, the sum of the
+//!   proportional set sizes of its processes when it has more than one
+//!   (memory shared between them counted once). A run past its limit is
+//!   stopped there, before it can take the machine. Being sampled, a peak
+//!   of the other processes shorter than 20 ms may be missed, as under
+//!   judges that sample; the main process's never is.
 //! - **Output** past its limit stops the run; the runner keeps at most the
 //!   limit, and the last 16 KiB of stderr, whatever the program prints.
 //! - **Processes**: a run may have at most [`MAX_PROCESSES`] at a time,
-//!   counted every 20 ms (a burst of forks between two counts is seen at
-//!   the next; the memory limit bounds what it can do meanwhile).
+//!   counted every 20 ms from the 20th (a burst of forks between two counts
+//!   is seen at the next; the memory limit bounds what it can do
+//!   meanwhile). They are found from the runner down the kernel's lists of
+//!   children, not among every process of the system (see [`processes`]).
 //!   When its main process ends, for any reason, every other process of the
-//!   run is killed (see [`processes`]): none outlives the runner.
+//!   run is killed: none outlives the runner.
 //!
 //! A program is a command to execute, or a function of this program run in
 //! a forked copy of the process (the workspace's own solvers run so: no
@@ -187,11 +195,13 @@ pub enum RunError {
     Start(std::io::Error),
 }
 
-/// Runs a program on `input` as a judge would: in a new, empty folder of
+/// Runs a program on `input` as a judge would: in an empty folder of
 /// `scratch` (`make` gives the program to run there), fed a copy of the
-/// input from that folder, so that nothing of the user's files (the case's
-/// own path, its `.out` beside it) is in its reach through its input, and
-/// nothing one run writes is seen by the next. The folder is removed after.
+/// input from beside that folder, so that nothing of the user's files (the
+/// case's own path, its `.out` beside it) is in its reach through its
+/// input, and nothing one run writes is seen by the next. A folder the run
+/// leaves empty is kept for the next run (see [`Folder`]); any other is
+/// removed after it.
 pub fn run_fresh<'a>(
     make: impl FnOnce(&Path) -> Program<'a>,
     input: &[u8],
@@ -201,15 +211,94 @@ pub fn run_fresh<'a>(
     use std::sync::atomic::{AtomicU64, Ordering};
     static COUNT: AtomicU64 = AtomicU64::new(0);
     let k = COUNT.fetch_add(1, Ordering::Relaxed);
-    let folder = scratch.join(format!("run-{k}"));
     let copy = scratch.join(format!("run-{k}.in"));
-    let outcome = std::fs::create_dir(&folder)
-        .and_then(|()| cli::files::write_new(&copy, input))
+    let folder = Folder::take(scratch, k).map_err(RunError::Setup)?;
+    let outcome = write_copy(&copy, input)
         .map_err(RunError::Setup)
-        .and_then(|()| run(&make(&folder), &copy, limits).map_err(RunError::Start));
+        .and_then(|()| run(&make(&folder.path), &copy, limits).map_err(RunError::Start));
     let _ = std::fs::remove_file(&copy);
-    let _ = std::fs::remove_dir_all(&folder);
+    folder.give_back();
     outcome
 }
 
+/// A run's folder. Making a folder and removing it costs more than a short
+/// run on a journalled file system (about 0.4 ms on the project's
+/// machine), so a folder its run left empty is kept for the next run, which
+/// takes it only if it is still that folder (no link or other folder put
+/// in its place), still empty, and still as it was made (its owner and
+/// permissions).
+struct Folder {
+    path: PathBuf,
+    made: Identity,
+}
+
+/// What tells a folder from one put in its place: device, inode, owner,
+/// group and mode.
+type Identity = (u64, u64, u32, u32, u32);
+
+/// The folder kept by the last run, for the next.
+static SPARE: std::sync::Mutex<Option<Folder>> = std::sync::Mutex::new(None);
+
+impl Folder {
+    /// The kept folder, if it is in `scratch` and still fit, else a new
+    /// one named by the run's number `k`.
+    fn take(scratch: &Path, k: u64) -> std::io::Result<Folder> {
+        let spare = SPARE.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(spare) = spare.filter(|spare| spare.path.parent() == Some(scratch)) {
+            if identity(&spare.path) == Some(spare.made) && is_empty(&spare.path) {
+                return Ok(spare);
+            }
+            let _ = std::fs::remove_dir_all(&spare.path);
+        }
+        let path = scratch.join(format!("run-{k}"));
+        std::fs::create_dir(&path)?;
+        let made =
+            identity(&path).ok_or_else(|| std::io::Error::other("the run's folder is gone"))?;
+        Ok(Folder { path, made })
+    }
+
+    /// Keeps the folder for the next run if its run left it empty, else
+    /// removes it.
+    fn give_back(self) {
+        if !is_empty(&self.path) {
+            let _ = std::fs::remove_dir_all(&self.path);
+            return;
+        }
+        let displaced = SPARE
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .replace(self);
+        if let Some(other) = displaced {
+            let _ = std::fs::remove_dir_all(&other.path);
+        }
+    }
+}
+
+/// The identity of the folder at `path`, not following a link; `None`
+/// when it is no folder.
+fn identity(path: &Path) -> Option<Identity> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    meta.is_dir()
+        .then(|| (meta.dev(), meta.ino(), meta.uid(), meta.gid(), meta.mode()))
+}
+
+/// Whether the folder at `path` can be read and holds nothing.
+fn is_empty(path: &Path) -> bool {
+    std::fs::read_dir(path).is_ok_and(|mut entries| entries.next().is_none())
+}
+
+/// Writes a run's copy of its input as a new file (never through a link
+/// planted at its name). Nothing reads it but the run, and it is removed
+/// after, so it is not flushed to the disk: a flush would cost more than
+/// a short run.
+fn write_copy(path: &Path, input: &[u8]) -> std::io::Result<()> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?
+        .write_all(input)
+}
+
 mod unix;
+mod watch;

@@ -1,16 +1,22 @@
 //! Finding every process of a run, to measure them and to end them all.
 //!
-//! A run starts in a session of its own and carries a marker in its
-//! environment (`GRID_GAMES_RUN=<token>`). Its processes are those in that
-//! session, those whose environment holds the marker (a child that started a
-//! session of its own still has it), and the descendants of either. The
-//! runner is a child subreaper, so a process of the run that loses its
-//! parent is reparented to the runner, which reaps it once it is killed.
+//! A run starts in a process group of its own (its main process leads it)
+//! and carries a marker in its environment (`GRID_GAMES_RUN=<token>`). The
+//! runner is a child subreaper, so every process of a run is a descendant
+//! of its main process or, once its parent has ended, reparented to the
+//! runner: the run's processes are the main process, the runner's children
+//! that are in the run's process group or whose environment holds the
+//! marker (a child that started a session of its own still has it), and
+//! the descendants of both. They are found by
+//! walking down the kernel's lists of children (`/proc/PID/task/*/children`)
+//! from the runner, which costs a few reads for a run of one process
+//! however many processes the machine has. Where the kernel keeps no such
+//! lists, every process of the system is read instead, by the same rule.
 //!
 //! A command that runs one run at a time and starts nothing else meanwhile
 //! (`cargo judge`, `cargo stress`) declares itself [`exclusive`]: then every
 //! child of the runner belongs to the run in progress too, so a process that
-//! left the session, dropped the marker and lost its parent (`setsid env -u
+//! left the process group, dropped the marker and lost its parent (`setsid env -u
 //! GRID_GAMES_RUN ...` from a double fork) is still found, measured and
 //! killed.
 //!
@@ -44,22 +50,101 @@ pub fn shared() {
 /// The environment variable that marks a run's processes.
 pub const MARKER: &str = "GRID_GAMES_RUN";
 
-/// What a scan found: the run's processes and their summed resident memory.
-#[derive(Clone, Debug, Default)]
-pub struct Scan {
-    pub pids: Vec<i32>,
-    pub resident: u64,
+/// The summed memory of `pids`: their proportional set sizes.
+pub fn proportional_total(pids: &[i32]) -> u64 {
+    pids.iter().map(|&pid| proportional_bytes(pid)).sum()
 }
 
-/// The processes of the run whose session leader is `leader`, and whose
-/// environment holds `MARKER=token`.
+/// The processes of the run whose main process is `leader` (the leader of
+/// its process group), and whose environment holds `MARKER=token`, sorted: by the kernel's lists of
+/// children where it keeps them, else by reading every process of the
+/// system.
 #[cfg(target_os = "linux")]
-pub fn scan(leader: i32, token: &str) -> Scan {
+pub fn members(leader: i32, token: &str) -> Vec<i32> {
+    let mut pids = if children_listed() {
+        walk_down(leader, token)
+    } else {
+        whole_system(leader, token)
+    };
+    pids.sort_unstable();
+    pids
+}
+
+/// Whether the kernel lists each task's children (`CONFIG_PROC_CHILDREN`).
+#[cfg(target_os = "linux")]
+fn children_listed() -> bool {
+    use std::sync::OnceLock;
+    static LISTED: OnceLock<bool> = OnceLock::new();
+    *LISTED.get_or_init(|| {
+        // SAFETY: gettid has no arguments and cannot fail.
+        let thread = unsafe { libc::syscall(libc::SYS_gettid) };
+        std::path::Path::new(&format!("/proc/self/task/{thread}/children")).exists()
+    })
+}
+
+/// The children of every thread of `pid` (a thread's own children are
+/// listed under it alone).
+#[cfg(target_os = "linux")]
+fn children_of(pid: &str, into: &mut Vec<i32>) {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return;
+    };
+    for task in tasks.flatten() {
+        if let Ok(list) = std::fs::read_to_string(task.path().join("children")) {
+            into.extend(
+                list.split_whitespace()
+                    .filter_map(|p| p.parse::<i32>().ok()),
+            );
+        }
+    }
+}
+
+/// The run's processes, found from the runner's children down.
+#[cfg(target_os = "linux")]
+fn walk_down(leader: i32, token: &str) -> Vec<i32> {
+    let exclusive = EXCLUSIVE.load(Ordering::SeqCst);
+    let needle = format!("{MARKER}={token}");
+    let mut roots = Vec::new();
+    children_of("self", &mut roots);
+    let mut found: Vec<i32> = roots
+        .into_iter()
+        .filter(|&pid| {
+            pid == leader
+                || exclusive
+                || parent_and_group(pid).is_some_and(|(_, group)| group == leader)
+                || marked(pid, &needle)
+        })
+        .collect();
+    let mut seen: HashSet<i32> = found.iter().copied().collect();
+    let mut next = 0;
+    while next < found.len() {
+        let mut children = Vec::new();
+        children_of(&found[next].to_string(), &mut children);
+        for child in children {
+            if seen.insert(child) {
+                found.push(child);
+            }
+        }
+        next += 1;
+    }
+    found
+}
+
+/// Whether the environment of `pid` holds `needle` (`MARKER=token`).
+#[cfg(target_os = "linux")]
+fn marked(pid: i32, needle: &str) -> bool {
+    std::fs::read(format!("/proc/{pid}/environ"))
+        .is_ok_and(|env| env.split(|&b| b == 0).any(|var| var == needle.as_bytes()))
+}
+
+/// The run's processes, found among every process of the system.
+#[cfg(target_os = "linux")]
+fn whole_system(leader: i32, token: &str) -> Vec<i32> {
     let needle = format!("{MARKER}={token}");
     let exclusive = EXCLUSIVE.load(Ordering::SeqCst);
     let runner = std::process::id() as i32;
     let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Scan::default();
+        return Vec::new();
     };
     // pid -> (parent, in the run by its own marks)
     let mut table: Vec<(i32, i32, bool)> = Vec::new();
@@ -71,14 +156,11 @@ pub fn scan(leader: i32, token: &str) -> Scan {
         else {
             continue;
         };
-        let Some((parent, session)) = parent_and_session(pid) else {
+        let Some((parent, group)) = parent_and_group(pid) else {
             continue;
         };
-        let marked = session == leader
-            || (exclusive && parent == runner)
-            || std::fs::read(format!("/proc/{pid}/environ"))
-                .is_ok_and(|env| env.split(|&b| b == 0).any(|var| var == needle.as_bytes()));
-        table.push((pid, parent, marked));
+        let in_run = group == leader || (exclusive && parent == runner) || marked(pid, &needle);
+        table.push((pid, parent, in_run));
     }
     // Descendants of marked processes are in the run too.
     let mut members: HashSet<i32> = table.iter().filter(|t| t.2).map(|t| t.0).collect();
@@ -93,33 +175,26 @@ pub fn scan(leader: i32, token: &str) -> Scan {
             break;
         }
     }
-    let mut pids: Vec<i32> = members.into_iter().collect();
-    pids.sort_unstable();
-    let resident = pids.iter().map(|&pid| proportional_bytes(pid)).sum();
-    Scan { pids, resident }
+    members.into_iter().collect()
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn scan(leader: i32, _token: &str) -> Scan {
-    Scan {
-        pids: vec![leader],
-        resident: 0,
-    }
+pub fn members(leader: i32, _token: &str) -> Vec<i32> {
+    vec![leader]
 }
 
-/// The parent and the session of `pid`, from `/proc/PID/stat`.
+/// The parent and the process group of `pid`, from `/proc/PID/stat`.
 #[cfg(target_os = "linux")]
-fn parent_and_session(pid: i32) -> Option<(i32, i32)> {
+fn parent_and_group(pid: i32) -> Option<(i32, i32)> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name may hold spaces and parentheses: the fields start
-    // after the last `)`. Then: state, ppid, pgrp, session.
+    // after the last `)`. Then: state, ppid, pgrp.
     let rest = &stat[stat.rfind(')')? + 1..];
     let mut fields = rest.split_whitespace();
     let _state = fields.next()?;
     let parent = fields.next()?.parse().ok()?;
-    let _group = fields.next()?;
-    let session = fields.next()?.parse().ok()?;
-    Some((parent, session))
+    let group = fields.next()?.parse().ok()?;
+    Some((parent, group))
 }
 
 /// The resident memory of `pid` in bytes (0 when it is gone).
@@ -144,7 +219,6 @@ pub fn resident_bytes(pid: i32) -> u64 {
 /// The proportional set size of `pid` in bytes (its resident memory, each
 /// shared page divided among the processes sharing it), or its resident
 /// memory where the kernel does not tell it; 0 when it is gone.
-#[cfg(target_os = "linux")]
 fn proportional_bytes(pid: i32) -> u64 {
     let Ok(rollup) = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")) else {
         return resident_bytes(pid);
@@ -175,36 +249,25 @@ pub fn become_subreaper() {
     }
 }
 
-/// Kills every process of the run (its session, its marked processes and
-/// their descendants) and reaps those that are this process's children,
+/// Kills every process of the run (its process group, its marked
+/// processes and their descendants) and reaps those that are this process's children,
 /// but `leader`, the run's main process, whose ending its watcher reaps.
-/// Returns how many processes besides `leader` were killed.
+/// Returns how many processes besides `leader` were alive to be killed.
 pub fn kill_all(leader: i32, token: &str) -> usize {
-    let alive = |scan: &Scan| -> Vec<i32> {
-        scan.pids
+    let mut left = None;
+    // A process may fork while it is being killed: look again until none
+    // is left.
+    for _ in 0..200 {
+        let found = members(leader, token);
+        let alive: Vec<i32> = found
             .iter()
             .copied()
             .filter(|&pid| !is_zombie(pid))
-            .collect()
-    };
-    // Those alive now are the ones the run left behind.
-    let left = alive(&scan(leader, token))
-        .into_iter()
-        .filter(|&pid| pid != leader)
-        .count();
-    // A process may fork while it is being killed: scan until none is left.
-    for _ in 0..200 {
+            .collect();
+        left.get_or_insert(alive.iter().filter(|&&pid| pid != leader).count());
         // SAFETY: kill on a process group and on pids; harmless if gone.
         unsafe {
             libc::kill(-leader, libc::SIGKILL);
-        }
-        let found = scan(leader, token);
-        for &pid in found.pids.iter().filter(|&&pid| pid != leader) {
-            reap(pid);
-        }
-        let alive = alive(&found);
-        if alive.is_empty() {
-            break;
         }
         for &pid in &alive {
             // SAFETY: see above.
@@ -212,9 +275,15 @@ pub fn kill_all(leader: i32, token: &str) -> usize {
                 libc::kill(pid, libc::SIGKILL);
             }
         }
+        for &pid in found.iter().filter(|&&pid| pid != leader) {
+            reap(pid);
+        }
+        if alive.is_empty() {
+            break;
+        }
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
-    left
+    left.unwrap_or(0)
 }
 
 /// Kills every descendant of this process that is still alive, and reaps

@@ -1,32 +1,20 @@
-//! The runner on Unix: fork and exec (or fork and call), a session of
-//! the run's own, the watch loop over its pipes, time, memory and
-//! processes, and the ending that kills every process of it.
+//! The runner on Unix: fork and exec (or fork and call) in a process group
+//! of the run's own with no controlling terminal, its limits set before it
+//! starts; [`super::watch`] then watches it to its end.
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::mem::ManuallyDrop;
 use std::os::fd::{AsRawFd, FromRawFd, IntoRawFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use super::interrupt;
 use super::processes::{self, MARKER};
-use super::{grace, Ending, Function, Limits, Outcome, Program, Stop, MAX_PROCESSES, STDERR_TAIL};
-
-/// How often the whole run is scanned (the main process's memory is read
-/// on every turn of the loop, every few milliseconds).
-const SCAN_EVERY: Duration = Duration::from_millis(20);
-
-/// A started run: its main process and the reading ends of its pipes.
-struct Started {
-    pid: i32,
-    stdout: File,
-    stderr: File,
-    token: String,
-}
+use super::watch::{self, Started};
+use super::{Function, Limits, Outcome, Program};
 
 pub fn run(program: &Program, input: &Path, limits: &Limits) -> std::io::Result<Outcome> {
     processes::become_subreaper();
@@ -37,7 +25,7 @@ pub fn run(program: &Program, input: &Path, limits: &Limits) -> std::io::Result<
         Program::Command { argv, dir } => spawn_command(argv, dir, input, &token, limits)?,
         Program::Function(function) => spawn_function(*function, input, &token, limits)?,
     };
-    Ok(watch(started, began, limits))
+    Ok(watch::watch(started, began, limits))
 }
 
 /// A marker no other run shares.
@@ -52,6 +40,29 @@ fn run_token() -> String {
         std::process::id(),
         COUNT.fetch_add(1, Ordering::Relaxed)
     )
+}
+
+/// Puts the calling process in a process group of its own and gives up
+/// its controlling terminal, if it has one: the terminal's Ctrl-C and
+/// hang-up then reach the command only, and the run cannot open
+/// `/dev/tty`. A new session would do the same, but where the kernel
+/// groups each session's processes for scheduling (`autogroup`), a new
+/// session is a new scheduling group, whose first turn on a busy machine
+/// can cost more than a short run.
+fn own_group_without_terminal() {
+    // SAFETY: setpgid, open, ioctl and close are async-signal-safe, and
+    // the path is a valid C string.
+    unsafe {
+        libc::setpgid(0, 0);
+        let tty = libc::open(
+            c"/dev/tty".as_ptr(),
+            libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC,
+        );
+        if tty >= 0 {
+            libc::ioctl(tty, libc::TIOCNOTTY);
+            libc::close(tty);
+        }
+    }
 }
 
 /// Asks the kernel to kill the run's main process if the runner dies
@@ -147,10 +158,11 @@ fn spawn_command(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     // SAFETY: between fork and exec only async-signal-safe calls are
-    // made: setsid, prctl, signal, getrlimit and setrlimit.
+    // made: setpgid, open, ioctl, close, prctl, signal, getrlimit and
+    // setrlimit.
     unsafe {
         command.pre_exec(move || {
-            libc::setsid();
+            own_group_without_terminal();
             die_with_the_runner();
             set_process_limits(address_space, file_size);
             set_stack_limit(stack);
@@ -214,9 +226,11 @@ fn spawn_function(
         return Err(std::io::Error::last_os_error());
     }
     if pid == 0 {
-        // SAFETY: the child: set up descriptors, run, and _exit.
+        // The child: its own group, its descriptors, the function, and
+        // _exit.
+        own_group_without_terminal();
+        // SAFETY: dup2 on descriptors this process holds.
         unsafe {
-            libc::setsid();
             libc::dup2(input.as_raw_fd(), 0);
             libc::dup2(out_write.as_raw_fd(), 1);
             libc::dup2(err_write.as_raw_fd(), 2);
@@ -254,239 +268,4 @@ fn spawn_function(
         stderr: err_read,
         token: token.to_string(),
     })
-}
-
-/// Switches a descriptor to non-blocking reads.
-fn set_nonblocking(file: &File) {
-    let fd = file.as_raw_fd();
-    // SAFETY: fcntl on a descriptor we own.
-    unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
-    }
-}
-
-/// What reading a pipe gave.
-enum Pipe {
-    /// Still open (more may come).
-    Open,
-    /// The end: every writer has closed it.
-    End,
-}
-
-/// Reads what a non-blocking pipe holds now into `sink`.
-fn read_available(file: &mut File, buffer: &mut [u8], sink: &mut dyn FnMut(&[u8])) -> Pipe {
-    loop {
-        match file.read(buffer) {
-            Ok(0) => return Pipe::End,
-            Ok(n) => sink(&buffer[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return Pipe::Open,
-            Err(_) => return Pipe::End,
-        }
-    }
-}
-
-/// Waits until one of the pipes can be read, or `timeout` passes.
-fn wait_for_pipes(pipes: &[(&File, bool)], timeout: Duration) {
-    let mut fds: Vec<libc::pollfd> = pipes
-        .iter()
-        .filter(|(_, open)| *open)
-        .map(|(file, _)| libc::pollfd {
-            fd: file.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        })
-        .collect();
-    if fds.is_empty() {
-        std::thread::sleep(timeout);
-        return;
-    }
-    // SAFETY: poll on a live array of pollfd.
-    unsafe {
-        libc::poll(
-            fds.as_mut_ptr(),
-            fds.len() as libc::nfds_t,
-            timeout.as_millis() as i32,
-        );
-    }
-}
-
-/// The main process's ending and usage, once it has ended.
-fn try_reap(pid: i32) -> Option<(Ending, Duration, u64)> {
-    let mut status: libc::c_int = 0;
-    // SAFETY: rusage is plain data; all-zero is a valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: wait4 on our own child, with pointers to live locals.
-    let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-    if reaped < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD) {
-        // Reaped already, by no one who should have: it has ended, and
-        // how is lost.
-        return Some((Ending::Signalled(libc::SIGKILL), Duration::ZERO, 0));
-    }
-    if reaped != pid {
-        return None;
-    }
-    let ending = if libc::WIFSIGNALED(status) {
-        Ending::Signalled(libc::WTERMSIG(status))
-    } else {
-        Ending::Exited(libc::WEXITSTATUS(status))
-    };
-    let seconds = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
-    // Linux reports ru_maxrss in KiB.
-    let peak = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
-    Some((ending, cpu, peak))
-}
-
-/// What a run has written so far: stdout up to the output limit, and the
-/// end of stderr.
-struct Captured {
-    stdout: Vec<u8>,
-    stderr: Vec<u8>,
-    stderr_cut: bool,
-    out_open: bool,
-    err_open: bool,
-    buffer: Vec<u8>,
-}
-
-impl Captured {
-    fn new() -> Captured {
-        Captured {
-            stdout: Vec::new(),
-            stderr: Vec::new(),
-            stderr_cut: false,
-            out_open: true,
-            err_open: true,
-            buffer: vec![0u8; 1 << 16],
-        }
-    }
-
-    /// Reads what the pipes hold now; returns whether stdout went past
-    /// `room` bytes (what is past it is dropped).
-    fn read(&mut self, run: &mut Started, room: u64) -> bool {
-        let mut over = false;
-        if self.out_open {
-            let stdout = &mut self.stdout;
-            let read = read_available(&mut run.stdout, &mut self.buffer, &mut |bytes| {
-                let left = room.saturating_sub(stdout.len() as u64) as usize;
-                stdout.extend_from_slice(&bytes[..bytes.len().min(left)]);
-                over |= bytes.len() > left;
-            });
-            self.out_open = matches!(read, Pipe::Open);
-        }
-        if self.err_open {
-            let (stderr, cut) = (&mut self.stderr, &mut self.stderr_cut);
-            let read = read_available(&mut run.stderr, &mut self.buffer, &mut |bytes| {
-                stderr.extend_from_slice(bytes);
-                // Kept to its end, with room to spare so that it is cut
-                // seldom.
-                if stderr.len() > 2 * STDERR_TAIL {
-                    stderr.drain(..stderr.len() - STDERR_TAIL);
-                    *cut = true;
-                }
-            });
-            self.err_open = matches!(read, Pipe::Open);
-        }
-        over
-    }
-
-    /// Waits until a pipe can be read, or `timeout` passes.
-    fn wait(&self, run: &Started, timeout: Duration) {
-        wait_for_pipes(
-            &[(&run.stdout, self.out_open), (&run.stderr, self.err_open)],
-            timeout,
-        );
-    }
-
-    /// Whatever is left in the pipes, once every writer is gone; a writer
-    /// that escaped the run cannot hold the runner up past a moment.
-    fn drain(&mut self, run: &mut Started, room: u64) {
-        let until = Instant::now() + Duration::from_millis(200);
-        while (self.out_open || self.err_open) && Instant::now() < until {
-            self.wait(run, Duration::from_millis(5));
-            self.read(run, room);
-        }
-        if self.stderr.len() > STDERR_TAIL {
-            self.stderr.drain(..self.stderr.len() - STDERR_TAIL);
-            self.stderr_cut = true;
-        }
-    }
-}
-
-/// Why a run should be stopped now, if it should: its memory, its
-/// processes, its time, or an interrupt. Updates the run's peak memory.
-fn stop_needed(run: &Started, began: Instant, limits: &Limits, watch: &mut Watch) -> Option<Stop> {
-    watch.peak = watch.peak.max(processes::resident_bytes(run.pid));
-    if watch.last_scan.elapsed() >= SCAN_EVERY {
-        watch.last_scan = Instant::now();
-        let scan = processes::scan(run.pid, &run.token);
-        watch.peak = watch.peak.max(scan.resident);
-        if scan.pids.len() > MAX_PROCESSES {
-            processes::kill_all(run.pid, &run.token);
-            return Some(Stop::Processes);
-        }
-    }
-    if watch.peak > limits.memory {
-        Some(Stop::Memory)
-    } else if began.elapsed() > limits.time + grace(limits.time) {
-        Some(Stop::Time)
-    } else if interrupt::requested() {
-        Some(Stop::Interrupted)
-    } else {
-        None
-    }
-}
-
-/// What the watch loop keeps between its turns.
-struct Watch {
-    peak: u64,
-    last_scan: Instant,
-}
-
-/// Watches a started run to its end, then ends the rest of it.
-fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcome {
-    set_nonblocking(&run.stdout);
-    set_nonblocking(&run.stderr);
-    let mut captured = Captured::new();
-    let mut stopped = None;
-    let mut watch = Watch {
-        peak: 0,
-        last_scan: began,
-    };
-    let kill = |pid: i32| {
-        // SAFETY: SIGKILL to the run's process group.
-        unsafe { libc::kill(-pid, libc::SIGKILL) };
-    };
-    let (ending, cpu, kernel_peak) = loop {
-        captured.wait(&run, Duration::from_millis(2));
-        if captured.read(&mut run, limits.output) && stopped.is_none() {
-            stopped = Some(Stop::Output);
-            kill(run.pid);
-        }
-        if let Some(done) = try_reap(run.pid) {
-            break done;
-        }
-        if stopped.is_none() {
-            stopped = stop_needed(&run, began, limits, &mut watch);
-            if stopped.is_some() {
-                kill(run.pid);
-            }
-        }
-    };
-    let wall = began.elapsed();
-    let stragglers = processes::kill_all(run.pid, &run.token);
-    captured.drain(&mut run, limits.output);
-    Outcome {
-        ending,
-        stopped,
-        stdout: captured.stdout,
-        stderr: captured.stderr,
-        stderr_cut: captured.stderr_cut,
-        wall,
-        cpu,
-        peak_memory: watch.peak.max(kernel_peak),
-        main_peak_memory: kernel_peak,
-        stragglers,
-    }
 }

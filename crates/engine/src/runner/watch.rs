@@ -1,0 +1,329 @@
+//! Watching a started run to its end: one `poll` over its pipes and its
+//! main process's exit (a pidfd), woken only by output, by the exit, or when
+//! a check is due; then every other process of the run is killed.
+//!
+//! The checks are spaced in the run's own time, so that a run of a
+//! millisecond pays for none of them: the main process's resident memory
+//! every [`SAMPLE_EVERY`], the run's processes (their count and summed
+//! memory) every [`SCAN_EVERY`], and the time limit at its deadline. The
+//! kernel's own peak for the main process comes with its exit status.
+//! Where the kernel has no pidfds, the exit is looked for every
+//! [`SAMPLE_EVERY`] instead.
+
+use std::fs::File;
+use std::io::Read;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::time::{Duration, Instant};
+
+use super::interrupt;
+use super::processes;
+use super::{grace, Ending, Limits, Outcome, Stop, MAX_PROCESSES, STDERR_TAIL};
+
+/// A started run: its main process and the reading ends of its pipes.
+pub(super) struct Started {
+    pub(super) pid: i32,
+    pub(super) stdout: File,
+    pub(super) stderr: File,
+    pub(super) token: String,
+}
+
+/// How often the main process's resident memory is read while it runs.
+const SAMPLE_EVERY: Duration = Duration::from_millis(2);
+
+/// How often the run's processes are counted and their memory summed.
+const SCAN_EVERY: Duration = Duration::from_millis(20);
+
+/// How long a wait lasts once the run has been killed: the exit is near,
+/// and an interrupt must still be seen.
+const KILLED_WAIT: Duration = Duration::from_millis(10);
+
+/// The main process's exit as a descriptor that `poll` sees (Linux 5.3
+/// and later); `None` where the kernel has none.
+fn exit_descriptor(pid: i32) -> Option<OwnedFd> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: pidfd_open takes a pid and flags, and returns a new
+        // descriptor or -1.
+        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+        if fd >= 0 {
+            // SAFETY: the descriptor is new and ours.
+            return Some(unsafe { OwnedFd::from_raw_fd(fd as i32) });
+        }
+    }
+    let _ = pid;
+    None
+}
+
+/// Switches a descriptor to non-blocking reads.
+fn set_nonblocking(file: &File) {
+    let fd = file.as_raw_fd();
+    // SAFETY: fcntl on a descriptor we own.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+    }
+}
+
+/// What reading a pipe gave.
+enum Pipe {
+    /// Still open (more may come).
+    Open,
+    /// The end: every writer has closed it.
+    End,
+}
+
+/// Reads what a non-blocking pipe holds now into `sink`.
+fn read_available(file: &mut File, buffer: &mut [u8], sink: &mut dyn FnMut(&[u8])) -> Pipe {
+    loop {
+        match file.read(buffer) {
+            Ok(0) => return Pipe::End,
+            Ok(n) => sink(&buffer[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return Pipe::Open,
+            Err(_) => return Pipe::End,
+        }
+    }
+}
+
+/// Waits until one of the open pipes can be read, the exit descriptor is
+/// ready, a signal comes, or `timeout` passes. Returns whether the exit
+/// descriptor is ready.
+fn wait_for(pipes: &[(&File, bool)], exit: Option<&OwnedFd>, timeout: Duration) -> bool {
+    let mut fds: Vec<libc::pollfd> = pipes
+        .iter()
+        .filter(|(_, open)| *open)
+        .map(|(file, _)| file.as_raw_fd())
+        .chain(exit.map(AsRawFd::as_raw_fd))
+        .map(|fd| libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        })
+        .collect();
+    if fds.is_empty() {
+        std::thread::sleep(timeout);
+        return false;
+    }
+    // Rounded up, so that a check is never woken for before it is due.
+    let millis = timeout.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+    // SAFETY: poll on a live array of pollfd.
+    let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, millis) };
+    ready > 0 && exit.is_some() && fds.last().is_some_and(|fd| fd.revents != 0)
+}
+
+/// The main process's ending and usage, once it has ended.
+fn try_reap(pid: i32) -> Option<(Ending, Duration, u64)> {
+    let mut status: libc::c_int = 0;
+    // SAFETY: rusage is plain data; all-zero is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 on our own child, with pointers to live locals.
+    let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+    if reaped < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD) {
+        // Reaped already, by no one who should have: it has ended, and
+        // how is lost.
+        return Some((Ending::Signalled(libc::SIGKILL), Duration::ZERO, 0));
+    }
+    if reaped != pid {
+        return None;
+    }
+    let ending = if libc::WIFSIGNALED(status) {
+        Ending::Signalled(libc::WTERMSIG(status))
+    } else {
+        Ending::Exited(libc::WEXITSTATUS(status))
+    };
+    let seconds = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+    // Linux reports ru_maxrss in KiB.
+    let peak = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
+    Some((ending, cpu, peak))
+}
+
+/// What a run has written so far: stdout up to the output limit, and the
+/// end of stderr.
+struct Captured {
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    stderr_cut: bool,
+    out_open: bool,
+    err_open: bool,
+    buffer: Vec<u8>,
+}
+
+impl Captured {
+    fn new() -> Captured {
+        Captured {
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            stderr_cut: false,
+            out_open: true,
+            err_open: true,
+            buffer: vec![0u8; 1 << 16],
+        }
+    }
+
+    /// Reads what the pipes hold now; returns whether stdout went past
+    /// `room` bytes (what is past it is dropped).
+    fn read(&mut self, run: &mut Started, room: u64) -> bool {
+        let mut over = false;
+        if self.out_open {
+            let stdout = &mut self.stdout;
+            let read = read_available(&mut run.stdout, &mut self.buffer, &mut |bytes| {
+                let left = room.saturating_sub(stdout.len() as u64) as usize;
+                stdout.extend_from_slice(&bytes[..bytes.len().min(left)]);
+                over |= bytes.len() > left;
+            });
+            self.out_open = matches!(read, Pipe::Open);
+        }
+        if self.err_open {
+            let (stderr, cut) = (&mut self.stderr, &mut self.stderr_cut);
+            let read = read_available(&mut run.stderr, &mut self.buffer, &mut |bytes| {
+                stderr.extend_from_slice(bytes);
+                // Kept to its end, with room to spare so that it is cut
+                // seldom.
+                if stderr.len() > 2 * STDERR_TAIL {
+                    stderr.drain(..stderr.len() - STDERR_TAIL);
+                    *cut = true;
+                }
+            });
+            self.err_open = matches!(read, Pipe::Open);
+        }
+        over
+    }
+
+    /// Waits until a pipe can be read, the exit descriptor is ready, or
+    /// `timeout` passes; returns whether the exit descriptor is ready.
+    fn wait(&self, run: &Started, exit: Option<&OwnedFd>, timeout: Duration) -> bool {
+        wait_for(
+            &[(&run.stdout, self.out_open), (&run.stderr, self.err_open)],
+            exit,
+            timeout,
+        )
+    }
+
+    /// Whatever is left in the pipes, once every writer is gone; a writer
+    /// that escaped the run cannot hold the runner up past a moment.
+    fn drain(&mut self, run: &mut Started, room: u64) {
+        let until = Instant::now() + Duration::from_millis(200);
+        while (self.out_open || self.err_open) && Instant::now() < until {
+            self.wait(run, None, Duration::from_millis(5));
+            self.read(run, room);
+        }
+        if self.stderr.len() > STDERR_TAIL {
+            self.stderr.drain(..self.stderr.len() - STDERR_TAIL);
+            self.stderr_cut = true;
+        }
+    }
+}
+
+/// The checks of a run in progress: the peak memory seen, and when, in the
+/// run's time, each check is due next.
+struct Checks {
+    peak: u64,
+    sample_at: Duration,
+    scan_at: Duration,
+    deadline: Duration,
+}
+
+impl Checks {
+    fn new(limits: &Limits) -> Checks {
+        Checks {
+            peak: 0,
+            sample_at: SAMPLE_EVERY,
+            scan_at: SCAN_EVERY,
+            deadline: limits.time + grace(limits.time),
+        }
+    }
+
+    /// How long from `now` until the next check is due.
+    fn until_due(&self, now: Duration) -> Duration {
+        let due = self.sample_at.min(self.scan_at).min(self.deadline);
+        due.saturating_sub(now)
+    }
+
+    /// Runs the checks that are due; returns why the run must stop now,
+    /// if it must: its memory, its processes, its time, or an interrupt.
+    fn stop_needed(&mut self, run: &Started, now: Duration, limits: &Limits) -> Option<Stop> {
+        if now >= self.sample_at {
+            self.sample_at = now + SAMPLE_EVERY;
+            self.peak = self.peak.max(processes::resident_bytes(run.pid));
+        }
+        if now >= self.scan_at {
+            self.scan_at = now + SCAN_EVERY;
+            let pids = processes::members(run.pid, &run.token);
+            if pids.len() > MAX_PROCESSES {
+                processes::kill_all(run.pid, &run.token);
+                return Some(Stop::Processes);
+            }
+            // The main process alone is measured by its samples.
+            if pids.iter().any(|&pid| pid != run.pid) {
+                self.peak = self.peak.max(processes::proportional_total(&pids));
+            }
+        }
+        if self.peak > limits.memory {
+            Some(Stop::Memory)
+        } else if now > self.deadline {
+            Some(Stop::Time)
+        } else if interrupt::requested() {
+            Some(Stop::Interrupted)
+        } else {
+            None
+        }
+    }
+}
+
+/// Watches a started run to its end, then ends the rest of it.
+pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcome {
+    set_nonblocking(&run.stdout);
+    set_nonblocking(&run.stderr);
+    let mut exit = exit_descriptor(run.pid);
+    let mut captured = Captured::new();
+    let mut stopped = None;
+    let mut checks = Checks::new(limits);
+    let kill = |pid: i32| {
+        // SAFETY: SIGKILL to the run's process group.
+        unsafe { libc::kill(-pid, libc::SIGKILL) };
+    };
+    let (ending, cpu, kernel_peak) = loop {
+        let mut timeout = match stopped {
+            Some(_) => KILLED_WAIT,
+            None => checks.until_due(began.elapsed()),
+        };
+        if exit.is_none() {
+            timeout = timeout.min(SAMPLE_EVERY);
+        }
+        let exited = captured.wait(&run, exit.as_ref(), timeout);
+        if captured.read(&mut run, limits.output) && stopped.is_none() {
+            stopped = Some(Stop::Output);
+            kill(run.pid);
+        }
+        if exited || exit.is_none() {
+            if let Some(done) = try_reap(run.pid) {
+                break done;
+            }
+            // A ready descriptor with no exit behind it is not to be
+            // trusted: the exit is looked for on every turn from here.
+            exit = None;
+        }
+        if stopped.is_none() {
+            stopped = checks.stop_needed(&run, began.elapsed(), limits);
+            if stopped.is_some() {
+                kill(run.pid);
+            }
+        }
+    };
+    let wall = began.elapsed();
+    let stragglers = processes::kill_all(run.pid, &run.token);
+    captured.drain(&mut run, limits.output);
+    Outcome {
+        ending,
+        stopped,
+        stdout: captured.stdout,
+        stderr: captured.stderr,
+        stderr_cut: captured.stderr_cut,
+        wall,
+        cpu,
+        peak_memory: checks.peak.max(kernel_peak),
+        main_peak_memory: kernel_peak,
+        stragglers,
+    }
+}
