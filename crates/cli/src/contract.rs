@@ -95,11 +95,14 @@ pub trait Problem: Sync {
     /// one is refused by the tools, never clamped silently).
     fn largest_size(&self, space: Space) -> usize;
 
-    /// Inputs one step simpler than `input`, simplest first, for shrinking a
-    /// failing input (`cargo stress`): a puyo dropped, a row and column
-    /// removed, a tile lowered, a move or a case dropped. They need not all
-    /// be valid: the shrinker keeps only those that pass
-    /// [`Problem::validate`]. The default drops one line at a time.
+    /// Inputs one step simpler than `input`, for shrinking a failing input
+    /// (`cargo stress`): a puyo, a row, a group or a colour dropped, a row
+    /// and column removed, a tile lowered, a move or a case dropped. They
+    /// need not all be valid, smaller or in any order: the shrinker keeps
+    /// only those that pass [`Problem::validate`] and are smaller by
+    /// [`Problem::measure`] (or, at the same measure, shorter or earlier in
+    /// byte order), and tries the biggest cuts first. The default drops one
+    /// line at a time.
     fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>> {
         let lines: Vec<&[u8]> = input.split_inclusive(|&b| b == b'\n').collect();
         (0..lines.len())
@@ -112,6 +115,33 @@ pub trait Problem: Sync {
                     .collect()
             })
             .collect()
+    }
+
+    /// The size of `input` that matters to a reader of a counterexample,
+    /// and its unit as a plural noun read after the number ("puyos",
+    /// "moves"): what the shrinker makes small and the report names. `None`
+    /// for an input that does not parse, or a problem with no such size
+    /// (the default): the shrinker then goes by the input's length.
+    fn measure(&self, input: &[u8]) -> Option<(u64, &'static str)> {
+        let _ = input;
+        None
+    }
+
+    /// How many items of a list `input` holds that may be dropped in any
+    /// combination (Othello's moves, a field's rows): the shrinker drops
+    /// them in chunks, halves first, as delta debugging does. 0 (the
+    /// default) for an input with no such list.
+    fn items(&self, input: &[u8]) -> usize {
+        let _ = input;
+        0
+    }
+
+    /// `input` with only the items (see [`Problem::items`]) marked in
+    /// `keep`, or `None` when that is no input of the problem. It need not
+    /// be valid: the shrinker checks.
+    fn keep_items(&self, input: &[u8], keep: &[bool]) -> Option<Vec<u8>> {
+        let _ = (input, keep);
+        None
     }
 }
 
@@ -153,6 +183,12 @@ pub trait AnyProblem: Sync {
     fn largest_size(&self, space: Space) -> usize;
     /// See [`Problem::simplifications`].
     fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>>;
+    /// See [`Problem::measure`].
+    fn measure(&self, input: &[u8]) -> Option<(u64, &'static str)>;
+    /// See [`Problem::items`].
+    fn items(&self, input: &[u8]) -> usize;
+    /// See [`Problem::keep_items`].
+    fn keep_items(&self, input: &[u8], keep: &[bool]) -> Option<Vec<u8>>;
 }
 
 impl<P: Problem> AnyProblem for P {
@@ -202,5 +238,14 @@ impl<P: Problem> AnyProblem for P {
     }
     fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>> {
         Problem::simplifications(self, input)
+    }
+    fn measure(&self, input: &[u8]) -> Option<(u64, &'static str)> {
+        Problem::measure(self, input)
+    }
+    fn items(&self, input: &[u8]) -> usize {
+        Problem::items(self, input)
+    }
+    fn keep_items(&self, input: &[u8], keep: &[bool]) -> Option<Vec<u8>> {
+        Problem::keep_items(self, input, keep)
     }
 }
