@@ -167,6 +167,32 @@ impl Problem for Contract {
             _ => Vec::new(),
         }
     }
+
+    /// The footholds of every game together.
+    fn measure(&self, input: &[u8]) -> Option<(u64, &'static str)> {
+        let games = parse(input).ok()?;
+        let footholds = games.iter().flat_map(|g| &g.cells).filter(|&&f| f).count();
+        Some((footholds as u64, "footholds"))
+    }
+
+    /// The footholds free of a player, of a single game.
+    fn items(&self, input: &[u8]) -> usize {
+        match parse(input).as_deref() {
+            Ok([game]) => (0..game.cells.len())
+                .filter(|&i| game.cells[i] && i != game.a && i != game.b)
+                .count(),
+            _ => 0,
+        }
+    }
+
+    fn keep_items(&self, input: &[u8], keep: &[bool]) -> Option<Vec<u8>> {
+        match parse(input).as_deref() {
+            Ok([game]) => {
+                Some(game_input(&crate::generate::keep_footholds(game, keep)).into_bytes())
+            }
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -133,9 +133,10 @@ pub fn game_input(game: &Game) -> String {
     format!("[{}] {} {}\n", rows.join(", "), at(game.a), at(game.b))
 }
 
-/// The games one step simpler than `game`, simplest first: a row or a
-/// column without a player removed, then one foothold without a player
-/// removed.
+/// The games one step simpler than `game`: a row or a column without a
+/// player removed, one foothold without a player removed, then a player
+/// moved to another foothold (the shrinker keeps a move only when it makes
+/// the input earlier in byte order, so moves never go round in a circle).
 pub fn simplifications(game: &Game) -> Vec<Game> {
     let (height, width) = (game.height, game.width);
     let row_of = |i: usize| i / width;
@@ -183,7 +184,32 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
             out.push(simpler);
         }
     }
+    for cell in (0..height * width).filter(|&cell| game.cells[cell]) {
+        for player in [0, 1] {
+            let mut moved = game.clone();
+            let at = if player == 0 {
+                &mut moved.a
+            } else {
+                &mut moved.b
+            };
+            if *at != cell {
+                *at = cell;
+                out.push(moved);
+            }
+        }
+    }
     out
+}
+
+/// `game` without the footholds free of a player that `keep` does not
+/// mark, counted in reading order.
+pub fn keep_footholds(game: &Game, keep: &[bool]) -> Game {
+    let mut simpler = game.clone();
+    let free = (0..game.cells.len()).filter(|&i| game.cells[i] && i != game.a && i != game.b);
+    for (k, cell) in free.enumerate() {
+        simpler.cells[cell] = keep.get(k).copied().unwrap_or(true);
+    }
+    simpler
 }
 
 #[cfg(test)]
@@ -226,8 +252,8 @@ mod tests {
             .remove(0);
         let simpler = simplifications(&game);
         // Column 1 is the only line without a player; three footholds are
-        // free.
-        assert_eq!(simpler.len(), 1 + 3);
+        // free; each player may move to four other footholds.
+        assert_eq!(simpler.len(), 1 + 3 + 2 * 4);
         assert_eq!(game_input(&simpler[0]), "[[1, 0], [1, 1]] [0, 0] [1, 1]\n");
     }
 }

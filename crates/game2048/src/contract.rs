@@ -157,6 +157,14 @@ pub fn simplifications(input: &[u8]) -> Vec<Vec<u8>> {
         .unwrap_or_default()
 }
 
+/// The side of `input`'s board, the size that matters in a
+/// counterexample.
+pub fn measure(input: &[u8]) -> Option<(u64, &'static str)> {
+    parse(input)
+        .ok()
+        .map(|board| (board.rows() as u64, "cells a side"))
+}
+
 /// Implements [`cli::Problem`] for the unit struct `$contract`: a 2048
 /// problem with Baekjoon 12100's rules, described by `$info` (a `static`
 /// [`cli::Info`]), whose judge searches `$moves` moves (the default of
@@ -233,6 +241,10 @@ macro_rules! impl_problem {
 
             fn simplifications(&self, input: &[u8]) -> Vec<Vec<u8>> {
                 $crate::contract::simplifications(input)
+            }
+
+            fn measure(&self, input: &[u8]) -> Option<(u64, &'static str)> {
+                $crate::contract::measure(input)
             }
         }
     };

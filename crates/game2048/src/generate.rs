@@ -156,9 +156,9 @@ pub fn board_input(board: &Board) -> String {
     text
 }
 
-/// The boards one step simpler than `board`, simplest first: one row and
-/// one column removed (the board one smaller), then one tile cleared, then
-/// one tile halved.
+/// The boards one step simpler than `board`: one row and one column
+/// removed, at any two positions (the board one smaller), every tile
+/// halved, one tile cleared, halved or lowered to 2.
 pub fn simplifications(board: &Board) -> Vec<Board> {
     let side = board.rows();
     let mut out = Vec::new();
@@ -174,15 +174,24 @@ pub fn simplifications(board: &Board) -> Vec<Board> {
             }
         }
     }
-    for halve in [false, true] {
+    // Halving every tile plays the same game at half the scale, when no
+    // tile is a 2.
+    if board.cells().iter().all(|&t| t == 0 || t >= 4) && board.cells().iter().any(|&t| t > 0) {
+        let mut halved = board.clone();
+        fill(&mut halved, |r, c| board[(r, c)] / 2);
+        out.push(halved);
+    }
+    let lowerings: [fn(u64) -> u64; 3] = [|_| 0, |t| t / 2, |_| 2];
+    for lowered in lowerings {
         for row in 0..side {
             for col in 0..side {
                 let tile = board[(row, col)];
-                if tile == 0 || halve && tile < 4 {
+                let to = lowered(tile);
+                if tile == 0 || to == tile || to == 1 {
                     continue;
                 }
                 let mut simpler = board.clone();
-                simpler[(row, col)] = if halve { tile / 2 } else { 0 };
+                simpler[(row, col)] = to;
                 out.push(simpler);
             }
         }
@@ -221,8 +230,10 @@ mod tests {
     fn simplifications_are_one_step_smaller() {
         let board = crate::parse(b"2\n2 4\n0 8\n").unwrap();
         let simpler = simplifications(&board);
-        // Four 1 x 1 boards, three cleared tiles, two halved ones.
-        assert_eq!(simpler.len(), 4 + 3 + 2);
+        // Four 1 x 1 boards, three cleared tiles, two halved ones, and two
+        // lowered to 2 (the 4 the same as halved: the shrinker runs a
+        // board once).
+        assert_eq!(simpler.len(), 4 + 3 + 2 + 2);
         assert!(simpler[..4].iter().all(|b| b.rows() == 1));
         assert_eq!(board_input(&simpler[0]), "1\n8\n");
         assert!(simpler.iter().any(|b| board_input(b) == "2\n2 2\n0 8\n"));

@@ -85,4 +85,20 @@ impl Problem for Contract {
             })
             .unwrap_or_default()
     }
+
+    /// The moves of every case together.
+    fn measure(&self, input: &[u8]) -> Option<(u64, &'static str)> {
+        let cases = crate::parse(input).ok()?;
+        Some((cases.iter().map(|c| c.moves.len() as u64).sum(), "moves"))
+    }
+
+    /// The moves of every case, in order.
+    fn items(&self, input: &[u8]) -> usize {
+        crate::parse(input).map_or(0, |cases| cases.iter().map(|c| c.moves.len()).sum())
+    }
+
+    fn keep_items(&self, input: &[u8], keep: &[bool]) -> Option<Vec<u8>> {
+        let cases = crate::parse(input).ok()?;
+        Some(to_input(&crate::generate::keep_moves(&cases, keep)).into_bytes())
+    }
 }

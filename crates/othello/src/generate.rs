@@ -202,8 +202,10 @@ pub fn to_input(cases: &[Case]) -> String {
     out
 }
 
-/// The inputs one step simpler than `cases`, simplest first: a case
-/// dropped, then a case's last move dropped.
+/// The inputs one step simpler than `cases`: a case dropped, a case moved
+/// to the board one size smaller (its moves one cell nearer the corner, so
+/// that they keep their place around the centre), then any one move
+/// dropped. Later moves may no longer be legal: the shrinker checks.
 pub fn simplifications(cases: &[Case]) -> Vec<Vec<Case>> {
     let mut out = Vec::new();
     if cases.len() > 1 {
@@ -214,13 +216,50 @@ pub fn simplifications(cases: &[Case]) -> Vec<Vec<Case>> {
         }
     }
     for (index, case) in cases.iter().enumerate() {
-        if !case.moves.is_empty() {
+        let inside =
+            |m: &Move| (1..case.side - 1).contains(&m.row) && (1..case.side - 1).contains(&m.col);
+        if case.side > 4 && case.moves.iter().all(inside) {
+            let mut smaller = cases.to_vec();
+            smaller[index].side -= 2;
+            for m in &mut smaller[index].moves {
+                m.row -= 1;
+                m.col -= 1;
+            }
+            out.push(smaller);
+        }
+    }
+    for (index, case) in cases.iter().enumerate() {
+        for skip in (0..case.moves.len()).rev() {
             let mut shorter = cases.to_vec();
-            shorter[index].moves.pop();
+            shorter[index].moves.remove(skip);
             out.push(shorter);
         }
     }
     out
+}
+
+/// `cases` with only the moves `keep` marks, counted across the cases in
+/// order.
+pub fn keep_moves(cases: &[Case], keep: &[bool]) -> Vec<Case> {
+    let mut k = 0;
+    cases
+        .iter()
+        .map(|case| {
+            let moves = case
+                .moves
+                .iter()
+                .filter(|_| {
+                    k += 1;
+                    keep.get(k - 1).copied().unwrap_or(true)
+                })
+                .copied()
+                .collect();
+            Case {
+                side: case.side,
+                moves,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -263,14 +302,18 @@ mod tests {
     }
 
     #[test]
-    fn simplifications_drop_a_case_or_a_last_move() {
+    fn simplifications_drop_a_case_or_a_move() {
         let mut rng = SplitMix64::new(3);
         let cases = vec![
             play_game(4, 3, Policy::Uniform, &mut rng),
             play_game(4, 0, Policy::Uniform, &mut rng),
         ];
         let simpler = simplifications(&cases);
-        assert_eq!(simpler.len(), 3);
+        // Either case dropped, or one of the first case's three moves.
+        assert_eq!(simpler.len(), 2 + 3);
         assert_eq!(simpler[2][0].moves.len(), 2);
+        assert_eq!(simpler[2][0].moves[..], cases[0].moves[..2]);
+        let kept = keep_moves(&cases, &[false, true, false]);
+        assert_eq!(kept[0].moves, [cases[0].moves[1]]);
     }
 }

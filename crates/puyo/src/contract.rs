@@ -138,4 +138,24 @@ impl Problem for Contract {
             })
             .unwrap_or_default()
     }
+
+    fn measure(&self, input: &[u8]) -> Option<(u64, &'static str)> {
+        let field = parse(input, Floating::Settle).ok()?;
+        let puyos = field
+            .cells()
+            .iter()
+            .filter(|&&c| c != crate::field::EMPTY)
+            .count();
+        Some((puyos as u64, "puyos"))
+    }
+
+    /// The field's rows.
+    fn items(&self, input: &[u8]) -> usize {
+        parse(input, Floating::Reject).map_or(0, |field| field.rows())
+    }
+
+    fn keep_items(&self, input: &[u8], keep: &[bool]) -> Option<Vec<u8>> {
+        let field = parse(input, Floating::Reject).ok()?;
+        Some(field_to_string(&crate::generate::keep_rows(&field, keep)).into_bytes())
+    }
 }

@@ -198,30 +198,131 @@ pub fn beyond_field(seed: u64, size: usize) -> Field {
     random_settled(height, width, palette, 10, &mut rng)
 }
 
-/// The fields one step simpler than `field`, simplest first: a column
-/// emptied, then one puyo taken out (the ones above it fall).
+/// The fields one step simpler than `field`: a colour, a group or a row
+/// of puyos taken out, a column emptied, an empty column closed up (the
+/// columns to its left move right), one puyo taken out, then a group or a
+/// puyo recoloured to a colour earlier in byte order. Whatever is taken out
+/// lets the puyos above it fall.
 pub fn simplifications(field: &Field) -> Vec<Field> {
     let mut out = Vec::new();
+    let colours: std::collections::BTreeSet<u8> = field
+        .cells()
+        .iter()
+        .copied()
+        .filter(|&c| c != EMPTY)
+        .collect();
+    for &colour in &colours {
+        out.push(cleared(field, |_, _, cell| cell == colour));
+    }
+    let groups = groups(field);
+    for group in &groups {
+        out.push(cleared(field, |r, c, _| group.contains(&(r, c))));
+    }
+    for row in 0..field.rows() {
+        if field.row(row).iter().any(|&c| c != EMPTY) {
+            out.push(cleared(field, |r, _, _| r == row));
+        }
+    }
     for col in 0..field.cols() {
         if (0..field.rows()).any(|row| field[(row, col)] != EMPTY) {
-            let mut simpler = field.clone();
-            for row in 0..field.rows() {
-                simpler[(row, col)] = EMPTY;
-            }
-            out.push(simpler);
+            out.push(cleared(field, |_, c, _| c == col));
+        } else if col > 0 {
+            out.push(closed_up(field, col));
         }
     }
     for row in 0..field.rows() {
         for col in 0..field.cols() {
             if field[(row, col)] != EMPTY {
+                out.push(cleared(field, |r, c, _| (r, c) == (row, col)));
+            }
+        }
+    }
+    for group in &groups {
+        let (r, c) = group[0];
+        for &colour in colours.iter().filter(|&&colour| colour < field[(r, c)]) {
+            let mut simpler = field.clone();
+            for &cell in group {
+                simpler[cell] = colour;
+            }
+            out.push(simpler);
+            if group.len() > 1 {
                 let mut simpler = field.clone();
-                simpler[(row, col)] = EMPTY;
-                fall(&mut simpler);
+                simpler[(r, c)] = colour;
                 out.push(simpler);
             }
         }
     }
+    // Closing up an empty column with nothing on its left changes nothing.
+    out.retain(|simpler| simpler != field);
     out
+}
+
+/// `field` without the puyos `gone` picks (by row, column and cell), the
+/// puyos above them fallen.
+fn cleared(field: &Field, gone: impl Fn(usize, usize, u8) -> bool) -> Field {
+    let mut simpler = field.clone();
+    for row in 0..field.rows() {
+        for col in 0..field.cols() {
+            if field[(row, col)] != EMPTY && gone(row, col, field[(row, col)]) {
+                simpler[(row, col)] = EMPTY;
+            }
+        }
+    }
+    fall(&mut simpler);
+    simpler
+}
+
+/// `field` with its empty column `gone` closed up: the columns left of it
+/// move one to the right, and the first column is empty.
+fn closed_up(field: &Field, gone: usize) -> Field {
+    let mut simpler = field.clone();
+    for row in 0..field.rows() {
+        for col in (1..=gone).rev() {
+            simpler[(row, col)] = field[(row, col - 1)];
+        }
+        simpler[(row, 0)] = EMPTY;
+    }
+    simpler
+}
+
+/// The field's groups: the cells of one colour joined side by side, each
+/// group's first cell the first in reading order.
+pub fn groups(field: &Field) -> Vec<Vec<(usize, usize)>> {
+    let (rows, cols) = (field.rows(), field.cols());
+    let mut seen = vec![false; rows * cols];
+    let mut out = Vec::new();
+    for start in 0..rows * cols {
+        let colour = field[(start / cols, start % cols)];
+        if colour == EMPTY || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut group = vec![(start / cols, start % cols)];
+        let mut next = 0;
+        while let Some(&(r, c)) = group.get(next) {
+            next += 1;
+            let near = [
+                (r + 1, c),
+                (r.wrapping_sub(1), c),
+                (r, c + 1),
+                (r, c.wrapping_sub(1)),
+            ];
+            for (nr, nc) in near {
+                if nr < rows && nc < cols && !seen[nr * cols + nc] && field[(nr, nc)] == colour {
+                    seen[nr * cols + nc] = true;
+                    group.push((nr, nc));
+                }
+            }
+        }
+        out.push(group);
+    }
+    out
+}
+
+/// `field` with only the rows `keep` marks (the others' puyos taken out,
+/// the puyos above them fallen).
+pub fn keep_rows(field: &Field, keep: &[bool]) -> Field {
+    cleared(field, |r, _, _| !keep.get(r).copied().unwrap_or(true))
 }
 
 #[cfg(test)]
@@ -259,17 +360,23 @@ mod tests {
     }
 
     #[test]
-    fn simplifications_drop_a_column_or_a_puyo() {
+    fn simplifications_take_out_and_recolour() {
         let field = crate::parse(
             ("......\n".repeat(10) + "R.....\nRG....\n").as_bytes(),
             crate::Floating::Reject,
         )
         .unwrap();
-        let simpler = simplifications(&field);
-        // Two columns to empty, three puyos to drop.
-        assert_eq!(simpler.len(), 5);
+        let simpler: Vec<String> = simplifications(&field)
+            .iter()
+            .map(field_to_string)
+            .collect();
+        // Two colours, two groups and two rows to take out, two columns to
+        // empty, four empty columns to close up, three puyos to drop, and
+        // the R group (or its first puyo) to make G, the earlier colour.
+        assert_eq!(simpler.len(), 2 + 2 + 2 + 2 + 4 + 3 + 2, "{simpler:?}");
         // Dropping the lower R lets the upper one fall into its place.
-        let dropped = field_to_string(&simpler[3]);
-        assert!(dropped.ends_with("......\nRG....\n"), "{dropped}");
+        assert!(simpler.iter().any(|f| f.ends_with("......\nRG....\n")));
+        assert!(simpler.iter().any(|f| f.ends_with("G.....\nGG....\n")));
+        assert!(simpler.iter().any(|f| f.ends_with(".R....\n.RG...\n")));
     }
 }
