@@ -1,91 +1,378 @@
-//! Shrinking a failing input to a locally minimal one: no single
-//! simplification the problem offers (see
-//! [`cli::Problem::simplifications`]: a puyo dropped, a row and column
-//! removed, a tile lowered, a move or a case dropped) still fails.
+//! Shrinking a failing input to a small one: smaller, by the problem's
+//! measure ([`cli::Problem::measure`]: puyos, a board's side, moves,
+//! footholds), and still failing the same way.
 //!
-//! Greedy, as QuickCheck-style shrinkers are: take the first simplification
-//! that is still valid and still fails, and start again from it; stop when a
-//! whole round of simplifications has none that fails. Valid means what the
-//! caller says (for a user's solution, within the judge's constraints, so
-//! the shrunk input is one the judge could send).
+//! The search takes, in turn, until none finds a smaller failure:
+//!
+//! - single steps ([`cli::Problem::simplifications`]: a colour, a group, a
+//!   row or a puyo taken out, a row and column removed, a tile lowered, a
+//!   move or a case dropped), the biggest cut first, greedily, as
+//!   QuickCheck-style shrinkers do;
+//! - chunks of a list ([`cli::Problem::items`]: moves, rows, footholds)
+//!   dropped together, halves first, as delta debugging does: a long
+//!   list shrinks in a logarithmic number of runs, and items that only
+//!   fail together are kept together;
+//! - two steps together, smallest result first, for a failure that no
+//!   single step keeps (two groups that pop together, a row and a column
+//!   that only matter as a pair);
+//! - inputs generated afresh ([`cli::Problem::generate`]) at the failing
+//!   input's size and below, smaller than the smallest failure so far: a
+//!   bug that a small input shows may hide in a large one that no chain
+//!   of steps leads down from. A fresh failure is then shrunk in turn.
+//!
+//! A candidate is kept only when it is `valid` (for a user's solution,
+//! within the judge's constraints, so the shrunk input is one the judge
+//! could send), smaller than the input it replaces (by measure, then
+//! length, then byte order, so that a recolouring or a move of a player
+//! can never go round in a circle) and still `fails`. Each candidate is
+//! run at most once. The counts of runs are fixed ([`PAIR_RUNS`],
+//! [`FRESH_RUNS`]) and the fresh inputs' seeds come from the failure's,
+//! so the same failure shrinks to the same input, unless the time budget
+//! ends the search first.
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use cli::AnyProblem;
+use cli::{AnyProblem, Space, SplitMix64};
+
+/// The most candidates two steps away run at one input.
+pub const PAIR_RUNS: usize = 50;
+
+/// The most inputs generated afresh that one shrink runs.
+pub const FRESH_RUNS: usize = 50;
+
+/// The most fresh inputs generated, run or not (a generator whose inputs
+/// are never smaller would otherwise be asked forever).
+const FRESH_GENERATED: usize = 20 * FRESH_RUNS;
+
+/// How big an input is, in its problem's unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    pub value: u64,
+    /// A plural noun ("puyos", "moves"), or "bytes" for a problem with no
+    /// measure of its own.
+    pub unit: &'static str,
+}
 
 /// A shrunk input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shrunk {
     pub input: Vec<u8>,
-    /// Simplifications taken.
+    /// Simplifications taken (a pair counts two, a chunk or a fresh input
+    /// one).
     pub steps: usize,
-    /// Candidates tried (valid ones run).
+    /// Candidates run (valid ones, smaller than the input they would
+    /// replace).
     pub tried: usize,
-    /// Whether every simplification of the result was tried and passed (a
-    /// shrink cut short by its time budget is not).
+    /// Whether every single simplification of the result was tried and
+    /// passed (a shrink cut short by its time budget is not).
     pub minimal: bool,
+    /// Whether, besides, every pair of simplifications of the result was
+    /// tried and passed (not when there were more than [`PAIR_RUNS`]).
+    pub pairs_tried: bool,
+    /// The failing input's size, and the result's.
+    pub before: Size,
+    pub after: Size,
+    pub elapsed: Duration,
 }
 
+/// Where fresh inputs come from: the failure's seed, size and space.
+#[derive(Clone, Copy, Debug)]
+pub struct Fresh {
+    pub seed: u64,
+    pub size: usize,
+    pub space: Space,
+}
+
+/// The order candidates are kept in: measure, then length, then bytes.
+type Key = (u64, usize, Vec<u8>);
+
 /// Shrinks `input`, which fails, keeping only candidates that are `valid`
-/// and still `fail`, within `budget`.
+/// and still `fail`, within `budget`; with `fresh`, generated inputs are
+/// tried too.
 pub fn shrink(
     problem: &dyn AnyProblem,
     input: Vec<u8>,
     valid: &dyn Fn(&[u8]) -> bool,
     fails: &mut dyn FnMut(&[u8]) -> bool,
     budget: Duration,
+    fresh: Option<Fresh>,
 ) -> Shrunk {
-    let started = Instant::now();
+    let mut search = Search {
+        problem,
+        valid,
+        fails,
+        started: Instant::now(),
+        budget,
+        decided: HashSet::new(),
+        steps: 0,
+        tried: 0,
+    };
+    let before = size(problem, &input);
     let mut current = input;
-    let (mut steps, mut tried) = (0, 0);
-    // Where the last round found its simplification: the next round starts
-    // there (the earlier ones passed a moment ago), and a round that began
-    // past the start is followed by a full one before the input counts as
-    // minimal.
-    let mut start = 0;
-    loop {
-        let candidates = problem.simplifications(&current);
-        let mut found = None;
-        for (index, candidate) in candidates.iter().enumerate().skip(start) {
-            if started.elapsed() > budget || crate::runner::interrupt::requested() {
-                return Shrunk {
-                    input: current,
-                    steps,
-                    tried,
-                    minimal: false,
-                };
+    let mut fresh_inputs = fresh.map(|f| FreshInputs::new(problem, f));
+    let (minimal, pairs_tried) = loop {
+        let (minimal, pairs_tried) = search.locally(&mut current);
+        let found = match fresh_inputs.as_mut() {
+            Some(inputs) if minimal => search.fresh(inputs, &current),
+            _ => None,
+        };
+        match found {
+            Some(smaller) => {
+                current = smaller;
+                search.steps += 1;
             }
-            if candidate == &current || !valid(candidate) {
+            None => break (minimal, pairs_tried),
+        }
+    };
+    Shrunk {
+        after: size(problem, &current),
+        input: current,
+        steps: search.steps,
+        tried: search.tried,
+        minimal,
+        pairs_tried,
+        before,
+        elapsed: search.started.elapsed(),
+    }
+}
+
+/// An input's size by its problem's measure (its length when there is
+/// none).
+pub fn size(problem: &dyn AnyProblem, input: &[u8]) -> Size {
+    match problem.measure(input) {
+        Some((value, unit)) => Size { value, unit },
+        None => Size {
+            value: input.len() as u64,
+            unit: "bytes",
+        },
+    }
+}
+
+fn key(problem: &dyn AnyProblem, input: &[u8]) -> Key {
+    (size(problem, input).value, input.len(), input.to_vec())
+}
+
+/// A shrink under way.
+struct Search<'a> {
+    problem: &'a dyn AnyProblem,
+    valid: &'a dyn Fn(&[u8]) -> bool,
+    fails: &'a mut dyn FnMut(&[u8]) -> bool,
+    started: Instant,
+    budget: Duration,
+    /// Every candidate already judged: run and passed, or not valid. (One
+    /// that failed was taken, and everything later is smaller than it.)
+    decided: HashSet<Vec<u8>>,
+    steps: usize,
+    tried: usize,
+}
+
+impl Search<'_> {
+    fn out_of_time(&self) -> bool {
+        self.started.elapsed() > self.budget || crate::runner::interrupt::requested()
+    }
+
+    /// Whether `candidate` (smaller than the input it would replace) is
+    /// valid and still fails; it is judged once.
+    fn takes(&mut self, candidate: &[u8]) -> bool {
+        if !self.decided.insert(candidate.to_vec()) || !(self.valid)(candidate) {
+            return false;
+        }
+        self.tried += 1;
+        (self.fails)(candidate)
+    }
+
+    /// `candidates` smaller than `than`, each once, smallest first.
+    fn ordered(&self, candidates: Vec<Vec<u8>>, than: &Key) -> Vec<Vec<u8>> {
+        let mut keyed: Vec<Key> = candidates
+            .into_iter()
+            .map(|c| key(self.problem, &c))
+            .filter(|k| k < than)
+            .collect();
+        keyed.sort();
+        keyed.dedup();
+        keyed.into_iter().map(|(_, _, c)| c).collect()
+    }
+
+    /// Shrinks `current` by single steps, chunks and pairs until none
+    /// helps: whether it is then single-step minimal, and pair-minimal.
+    fn locally(&mut self, current: &mut Vec<u8>) -> (bool, bool) {
+        loop {
+            if !self.single_steps(current) {
+                return (false, false);
+            }
+            if self.chunks(current) {
                 continue;
             }
-            tried += 1;
-            if fails(candidate) {
-                found = Some(index);
-                break;
+            match self.pairs(current) {
+                Some(true) => continue,
+                Some(false) => return (true, true),
+                None => return (true, false),
             }
         }
-        match found {
-            Some(index) => {
-                current = candidates[index].clone();
-                steps += 1;
-                start = index.min(problem.simplifications(&current).len());
-            }
-            None if start > 0 => start = 0,
-            None => {
-                return Shrunk {
-                    input: current,
-                    steps,
-                    tried,
-                    minimal: true,
+    }
+
+    /// Takes the first single step, biggest cut first, that still fails,
+    /// again and again: whether it got to an input none of whose steps
+    /// fails (not when the time ran out).
+    fn single_steps(&mut self, current: &mut Vec<u8>) -> bool {
+        loop {
+            let here = key(self.problem, current);
+            let candidates = self.ordered(self.problem.simplifications(current), &here);
+            let mut found = None;
+            for candidate in candidates {
+                if self.out_of_time() {
+                    return false;
+                }
+                if self.takes(&candidate) {
+                    found = Some(candidate);
+                    break;
                 }
             }
+            match found {
+                Some(smaller) => {
+                    *current = smaller;
+                    self.steps += 1;
+                }
+                None => return true,
+            }
         }
+    }
+
+    /// Delta debugging over the input's items: keeps one chunk alone, or
+    /// drops one, halves first, then quarters, down to single items.
+    /// Whether it found a smaller failure.
+    fn chunks(&mut self, current: &mut Vec<u8>) -> bool {
+        let mut any = false;
+        let mut parts = 2;
+        loop {
+            let items = self.problem.items(current);
+            if items < 2 || self.out_of_time() {
+                return any;
+            }
+            parts = parts.min(items);
+            let here = key(self.problem, current);
+            let chunk = items.div_ceil(parts);
+            let starts: Vec<usize> = (0..items).step_by(chunk).collect();
+            let masks = starts.iter().flat_map(|&start| {
+                let inside = move |i: usize| (start..start + chunk).contains(&i);
+                [
+                    (0..items).map(inside).collect::<Vec<bool>>(),
+                    (0..items).map(|i| !inside(i)).collect(),
+                ]
+            });
+            let candidates = masks
+                .filter_map(|keep| self.problem.keep_items(current, &keep))
+                .collect();
+            let found = self
+                .ordered(candidates, &here)
+                .into_iter()
+                .find(|c| !self.out_of_time() && self.takes(c));
+            match found {
+                Some(smaller) => {
+                    *current = smaller;
+                    self.steps += 1;
+                    any = true;
+                    parts = (parts - 1).max(2);
+                }
+                None if chunk == 1 => return any,
+                None => parts = (parts * 2).min(items),
+            }
+        }
+    }
+
+    /// Tries the inputs two steps from `current` whose measure is smaller,
+    /// smallest first, at most [`PAIR_RUNS`] of them: `Some(true)` when one
+    /// fails (it is taken), `Some(false)` when every one passed, `None`
+    /// when they were too many, or the time ran out.
+    fn pairs(&mut self, current: &mut Vec<u8>) -> Option<bool> {
+        let here = key(self.problem, current);
+        let firsts = self.problem.simplifications(current);
+        let seconds = firsts
+            .iter()
+            .flat_map(|first| self.problem.simplifications(first))
+            .filter(|second| size(self.problem, second).value < here.0)
+            .collect();
+        let mut runs = 0;
+        for candidate in self.ordered(seconds, &here) {
+            if self.out_of_time() || runs == PAIR_RUNS {
+                return None;
+            }
+            if self.decided.contains(&candidate) {
+                continue;
+            }
+            runs += 1;
+            if self.takes(&candidate) {
+                *current = candidate;
+                self.steps += 2;
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// The next fresh input smaller than `current` that is valid and fails,
+    /// if one comes before the fresh inputs run out.
+    fn fresh(&mut self, inputs: &mut FreshInputs, current: &[u8]) -> Option<Vec<u8>> {
+        let here = key(self.problem, current);
+        while inputs.runs < FRESH_RUNS && inputs.generated < FRESH_GENERATED {
+            if self.out_of_time() {
+                return None;
+            }
+            let candidate = inputs.next(self.problem);
+            if key(self.problem, &candidate) >= here || self.decided.contains(&candidate) {
+                continue;
+            }
+            inputs.runs += usize::from((self.valid)(&candidate));
+            if self.takes(&candidate) {
+                return Some(candidate);
+            }
+        }
+        None
+    }
+}
+
+/// The fresh inputs of one shrink: sizes 1 to the failure's in turn, each
+/// with a seed of its own drawn from the failure's.
+struct FreshInputs {
+    seeds: SplitMix64,
+    fresh: Fresh,
+    generated: usize,
+    runs: usize,
+}
+
+impl FreshInputs {
+    fn new(problem: &dyn AnyProblem, fresh: Fresh) -> Self {
+        let size = fresh
+            .size
+            .clamp(1, problem.largest_size(fresh.space).max(1));
+        FreshInputs {
+            // Another stream than the search's own seeds, which follow
+            // the failure's one by one.
+            seeds: SplitMix64::new(fresh.seed ^ 0x5EED_F5A1_1E57_0001),
+            fresh: Fresh { size, ..fresh },
+            generated: 0,
+            runs: 0,
+        }
+    }
+
+    /// The next input: the sizes go round, so that the small ones, where
+    /// the smallest failures are, come up from the start.
+    fn next(&mut self, problem: &dyn AnyProblem) -> Vec<u8> {
+        let size = 1 + self.generated % self.fresh.size;
+        self.generated += 1;
+        let seed = self.seeds.next_u64();
+        problem.generate(seed, size, self.fresh.space).into_bytes()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn judge_valid(problem: &'static dyn AnyProblem) -> impl Fn(&[u8]) -> bool {
+        move |input: &[u8]| problem.validate(input).is_ok()
+    }
 
     #[test]
     fn a_board_with_a_32_shrinks_to_the_32_alone() {
@@ -97,17 +384,105 @@ mod tests {
                 .skip(1)
                 .any(|t| t == "32")
         };
-        let valid = |input: &[u8]| problem.validate(input).is_ok();
         let shrunk = shrink(
             problem,
             input,
-            &valid,
+            &judge_valid(problem),
             &mut |i: &[u8]| has_32(i),
             Duration::from_secs(10),
+            None,
         );
-        assert!(shrunk.minimal);
+        assert!(shrunk.minimal && shrunk.pairs_tried);
         // A 1 x 1 board cannot shrink further, and 32 cannot be lowered.
         assert_eq!(shrunk.input, b"1\n32\n");
-        assert!(shrunk.steps >= 2);
+        assert_eq!(
+            shrunk.before,
+            Size {
+                value: 3,
+                unit: "cells a side"
+            }
+        );
+        assert_eq!(shrunk.after.value, 1);
+    }
+
+    #[test]
+    fn a_failure_no_single_step_keeps_is_found_by_a_pair() {
+        // Fails with an odd number of puyos: each single step takes out one
+        // of the three (or all), and only two together leave one.
+        let problem = problems::find("puyo").unwrap();
+        let input = ("......\n".repeat(11) + "R.R.R.\n").into_bytes();
+        let odd = |input: &[u8]| size(problem, input).value % 2 == 1;
+        let shrunk = shrink(
+            problem,
+            input,
+            &judge_valid(problem),
+            &mut |i: &[u8]| odd(i),
+            Duration::from_secs(10),
+            None,
+        );
+        assert_eq!(
+            shrunk.after.value,
+            1,
+            "{}",
+            String::from_utf8_lossy(&shrunk.input)
+        );
+        assert!(shrunk.minimal && shrunk.pairs_tried);
+    }
+
+    #[test]
+    fn fresh_inputs_find_a_smaller_failure_and_are_the_same_each_time() {
+        // Fails with six moves or more, or with one to three on a board of
+        // side 6: no step leads from a long game on a board of side 4 to
+        // a board of side 6, but fresh inputs do.
+        let problem = problems::find("othello").unwrap();
+        let fails = |input: &[u8]| {
+            let cases = othello_cases(input);
+            let moves: usize = cases.iter().map(|c| c.1).sum();
+            moves >= 6
+                || cases
+                    .iter()
+                    .any(|&(side, m)| side == 6 && (1..=3).contains(&m))
+        };
+        let input = (1..)
+            .map(|seed| problem.generate(seed, 1, Space::Judge).into_bytes())
+            .find(|input| fails(input) && size(problem, input).value < 20)
+            .unwrap();
+        let run = || {
+            shrink(
+                problem,
+                input.clone(),
+                &judge_valid(problem),
+                &mut |i: &[u8]| fails(i),
+                Duration::from_secs(60),
+                Some(Fresh {
+                    seed: 3,
+                    size: 4,
+                    space: Space::Judge,
+                }),
+            )
+        };
+        let (first, second) = (run(), run());
+        assert_eq!(
+            first.after.value,
+            1,
+            "{}",
+            String::from_utf8_lossy(&first.input)
+        );
+        assert_eq!(first.input, second.input);
+        assert_eq!(first.tried, second.tried);
+    }
+
+    /// Each case's side and number of moves.
+    fn othello_cases(input: &[u8]) -> Vec<(usize, usize)> {
+        let text = String::from_utf8_lossy(input);
+        let mut lines = text.lines().skip(1);
+        let mut cases = Vec::new();
+        while let Some(line) = lines.next() {
+            let mut words = line.split(' ').map(|w| w.parse::<usize>().unwrap());
+            let (side, moves) = (words.next().unwrap(), words.next().unwrap());
+            lines.by_ref().take(moves).for_each(drop);
+            cases.push((side, moves));
+        }
+        cases
     }
 }

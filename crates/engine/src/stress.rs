@@ -1,6 +1,6 @@
 //! Stress testing: generated inputs, small first, until an answer is
-//! wrong or time runs out; a failure is then shrunk to a locally minimal
-//! input (see [`crate::shrink`]).
+//! wrong or time runs out; a failure is then shrunk to a small input (see
+//! [`crate::shrink`]).
 //!
 //! With a user's solution, the user's program is run on judge-valid inputs and held
 //! to the workspace's fast solver: a wrong answer, a run-time error or a
@@ -287,7 +287,21 @@ pub fn shrink(
         }
         _ => false,
     };
-    let shrunk = crate::shrink::shrink(problem, failure.input.clone(), &valid, &mut fails, budget);
+    let fresh = crate::shrink::Fresh {
+        seed: failure.seed,
+        size: failure.size,
+        space,
+    };
+    let shrunk = crate::shrink::shrink(
+        problem,
+        failure.input.clone(),
+        &valid,
+        &mut fails,
+        budget,
+        Some(fresh),
+    );
+    // The shrunk input is the last one that failed, unless it is the
+    // failure itself; its answers are the ones of that run.
     let failure = match last {
         Some((input, expected, got)) if input == shrunk.input => Failure {
             input,
