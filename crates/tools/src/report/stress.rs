@@ -43,25 +43,58 @@ pub fn write_found(out: &mut dyn Write, info: &Info, failure: &Failure) -> std::
     )
 }
 
-/// How the shrinking went.
+/// How the shrinking went: the sizes before and after in the problem's
+/// unit, the time, the steps and runs, and how small the result is known
+/// to be. "Shrunk" and "smaller" are said only after a step was taken.
 pub fn write_shrunk(
     out: &mut dyn Write,
     shrunk: &Shrunk,
     interrupted: bool,
 ) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "shrunk in {} ({} run) to {}",
-        counted(shrunk.steps as u64, "step"),
-        counted(shrunk.tried as u64, "candidate"),
-        if shrunk.minimal {
-            "a locally minimal input: no single simplification of it still fails"
-        } else if interrupted {
-            "a smaller input (interrupted before it was minimal)"
+    let (before, after) = (shrunk.before, shrunk.after);
+    let seconds = shrunk.elapsed.as_secs_f64();
+    let runs = counted(shrunk.tried as u64, "candidate");
+    let how = if shrunk.steps == 0 {
+        format!(
+            "not shrunk: {} {} after {seconds:.1} s ({runs} run)",
+            before.value, before.unit
+        )
+    } else if after.value < before.value {
+        format!(
+            "shrunk from {} to {} {} in {seconds:.1} s ({}, {runs} run)",
+            before.value,
+            after.value,
+            after.unit,
+            counted(shrunk.steps as u64, "step")
+        )
+    } else {
+        format!(
+            "simplified at {} {} in {seconds:.1} s ({}, {runs} run)",
+            after.value,
+            after.unit,
+            counted(shrunk.steps as u64, "step")
+        )
+    };
+    let what = if shrunk.minimal {
+        let pairs = if shrunk.pairs_tried {
+            ", nor any two together"
         } else {
-            "a smaller input (the time for shrinking ran out before it was minimal)"
+            ""
+        };
+        format!("a locally minimal input: no single simplification of it still fails{pairs}")
+    } else {
+        let stopped = if interrupted {
+            "interrupted"
+        } else {
+            "the time for shrinking ran out"
+        };
+        if shrunk.steps == 0 {
+            format!("{stopped} before a smaller input was found")
+        } else {
+            format!("a smaller input ({stopped} before it was minimal)")
         }
-    )
+    };
+    writeln!(out, "{how}: {what}")
 }
 
 /// A failure's answers as text: what the subject was held to, and what it
