@@ -293,36 +293,25 @@ pub fn kill_all(leader: i32, token: &str) -> usize {
 /// child). Returns how many it killed.
 #[cfg(target_os = "linux")]
 pub fn kill_strays() -> usize {
-    let runner = std::process::id() as i32;
+    let runner = std::process::id().to_string();
     let mut killed = 0;
     for _ in 0..200 {
-        let table: Vec<(i32, i32)> = std::fs::read_dir("/proc")
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
-            .filter_map(|pid| Some((pid, parent_and_session(pid)?.0)))
-            .collect();
-        let mut descendants: HashSet<i32> = HashSet::new();
-        loop {
-            let before = descendants.len();
-            for &(pid, parent) in &table {
-                if parent == runner || descendants.contains(&parent) {
-                    descendants.insert(pid);
-                }
-            }
-            if descendants.len() == before {
-                break;
-            }
+        // Every descendant, from the runner down the kernel's lists.
+        let mut found = Vec::new();
+        children_of(&runner, &mut found);
+        let mut at = 0;
+        while at < found.len() {
+            let pid = found[at].to_string();
+            children_of(&pid, &mut found);
+            at += 1;
         }
-        let alive: Vec<i32> = descendants
-            .into_iter()
+        let alive: Vec<i32> = found
+            .iter()
+            .copied()
             .filter(|&pid| !is_zombie(pid))
             .collect();
-        for &pid in &table {
-            if pid.1 == runner {
-                reap(pid.0);
-            }
+        for &pid in &found {
+            reap(pid);
         }
         if alive.is_empty() {
             break;
