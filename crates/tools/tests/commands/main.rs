@@ -17,6 +17,7 @@ mod hostile_programs;
 mod judge;
 mod judges;
 mod languages;
+mod smallest;
 mod solutions;
 mod stress;
 
