@@ -39,6 +39,13 @@ fn check(problem: &str) {
                 correct.to_str().unwrap(),
                 "--time-limit",
                 TIME_LIMIT_MS,
+                // The whole judge suite for the compiled languages; the
+                // interpreted ones' runs of it would take minutes here.
+                if matches!(extension, "py" | "js") {
+                    "--quick"
+                } else {
+                    "--jobs=2"
+                },
             ],
         );
         assert_eq!(status, SUCCESS, "{problem} correct.{extension}:\n{out}");
