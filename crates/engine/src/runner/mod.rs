@@ -200,7 +200,7 @@ pub enum RunError {
 /// input from beside that folder, so that nothing of the user's files (the
 /// case's own path, its `.out` beside it) is in its reach through its
 /// input, and nothing one run writes is seen by the next. A folder the run
-/// leaves empty is kept for the next run (see [`Folder`]); any other is
+/// leaves empty is kept for the next run; any other is
 /// removed after it.
 pub fn run_fresh<'a>(
     make: impl FnOnce(&Path) -> Program<'a>,

@@ -68,7 +68,7 @@ pub fn code_only(language: Language, source: &str) -> String {
 /// The lines of C or C++ source the judge's compile sees, as far as its
 /// preprocessor conditionals can be told without compiling, with the names
 /// the compile defines (`ONLINE_JUDGE`, `BOJ`): `#ifdef` and `#ifndef`,
-/// and `#if` with a simple condition (see [`condition_value`]), taken as
+/// and `#if` with a simple condition (a number, `defined`, `!`, `&&`, `||`), taken as
 /// the compiler would, `#else` the other way; any other condition is taken
 /// as true in every branch, so that a `main` under it still counts. So a
 /// `main` between `#ifdef LOCAL` and `#endif` (a local test harness) is
