@@ -45,6 +45,21 @@ pub struct Search<'a> {
     pub time: Duration,
     /// How many tests run at a time.
     pub jobs: usize,
+    /// Told how the search and the shrink go, after each run (from any of
+    /// the jobs), for a progress line.
+    pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+}
+
+/// How a search or a shrink is going.
+#[derive(Clone, Copy, Debug)]
+pub enum Progress {
+    /// `tested` inputs run so far; the last one at generator size `size`.
+    Searching { tested: u64, size: usize },
+    /// `tried` candidates run so far; the smallest failure is of `smallest`.
+    Shrinking {
+        tried: usize,
+        smallest: crate::shrink::Size,
+    },
 }
 
 /// A failing input, as found or shrunk.
@@ -212,6 +227,7 @@ pub fn search(plan: &Search) -> Report {
                     break;
                 }
                 let case = input_of(plan, k);
+                let size = case.1;
                 let tested = test(plan, &case.3);
                 match &tested {
                     Tested::Failed(..) | Tested::Broken(_) => {
@@ -220,7 +236,17 @@ pub fn search(plan: &Search) -> Report {
                     }
                     _ => {}
                 }
-                results.lock().unwrap().push((k, tested));
+                let tested_so_far = {
+                    let mut results = results.lock().unwrap();
+                    results.push((k, tested));
+                    results.len() as u64
+                };
+                if let Some(progress) = plan.progress {
+                    progress(Progress::Searching {
+                        tested: tested_so_far,
+                        size,
+                    });
+                }
             });
         }
     });
@@ -273,19 +299,29 @@ pub fn shrink(
     };
     let wanted = failure.verdict();
     let mut last = None;
+    let mut tried = 0;
+    let mut smallest = crate::shrink::size(problem, &failure.input);
     // An interrupt ends the shrinking with the smallest failure so far.
-    let mut fails = |input: &[u8]| match test(plan, input) {
-        Tested::Failed(expected, got) => {
-            let same = match &got {
-                Got::Run(verdict, _) => Some(*verdict) == wanted,
-                Got::Answer(_) => true,
-            };
-            if same {
-                last = Some((input.to_vec(), expected, got));
+    let mut fails = |input: &[u8]| {
+        let same = match test(plan, input) {
+            Tested::Failed(expected, got) => {
+                let same = match &got {
+                    Got::Run(verdict, _) => Some(*verdict) == wanted,
+                    Got::Answer(_) => true,
+                };
+                if same {
+                    smallest = crate::shrink::size(problem, input);
+                    last = Some((input.to_vec(), expected, got));
+                }
+                same
             }
-            same
+            _ => false,
+        };
+        tried += 1;
+        if let Some(progress) = plan.progress {
+            progress(Progress::Shrinking { tried, smallest });
         }
-        _ => false,
+        same
     };
     let fresh = crate::shrink::Fresh {
         seed: failure.seed,
@@ -340,6 +376,7 @@ mod tests {
                 spaces: vec![Space::Judge, Space::Beyond],
                 time: Duration::from_millis(300),
                 jobs: 2,
+                progress: None,
             };
             let report = search(&plan);
             assert!(

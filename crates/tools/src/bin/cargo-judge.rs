@@ -198,9 +198,14 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     let width = report::judge::name_width(cases[..golden].iter().map(|c| c.name.as_str()));
     let mut progress = report::judge::Progress::new(cases.len());
     let tally = judge_cases(&judging, &cases, &mut |result| {
-        progress.step(&result);
+        // The progress line is cleared first, so that a case's lines
+        // start at the left edge of a terminal.
+        if report::judge::is_listed(&result) {
+            progress.clear();
+        }
         let written = report::judge::write_case(out, &result, width);
         let _ = out.flush();
+        progress.step(&result);
         written
     })
     .map_err(|e| e.to_string())?;

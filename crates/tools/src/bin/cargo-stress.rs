@@ -152,6 +152,9 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
             Ready::Workspace => None,
             Ready::Solution(prepared) => Some(prepared),
         };
+    let line = report::status::StatusLine::on_stderr();
+    let started = std::time::Instant::now();
+    let progress = |progress| line.draw(|| report::stress::progress_text(progress, started));
     let plan = Search {
         problem,
         subject: match &prepared {
@@ -167,6 +170,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         spaces,
         time: Duration::from_secs(request.seconds),
         jobs: resolved.jobs,
+        progress: Some(&progress),
     };
     let against = match (&resolved.solution, &prepared) {
         (Some(solution), Some(prepared)) => format!(
@@ -196,6 +200,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         &plan,
         Duration::from_secs(request.shrink_seconds),
         &save_dir,
+        &line,
     )
 }
 
@@ -269,9 +274,11 @@ fn search_and_shrink(
     plan: &Search,
     budget: Duration,
     save_dir: &Path,
+    line: &report::status::StatusLine,
 ) -> Result<bool, String> {
     let info = plan.problem.info();
     let found = search(plan);
+    line.clear();
     if let Some(why) = found.broken {
         return Err(format!(
             "{why} (after {} inputs passed); nothing was found wrong with the solution",
@@ -298,6 +305,7 @@ fn search_and_shrink(
     let _ = report::stress::write_found(out, info, &failure);
     let _ = out.flush();
     let (small, shrunk) = shrink(plan, failure, budget);
+    line.clear();
     let _ = report::stress::write_shrunk(out, &shrunk, interrupt::requested());
     report::stress::write_failure(out, &small).map_err(|e| e.to_string())?;
     let (expected, _) = report::stress::answers(&small);

@@ -14,6 +14,7 @@ use engine::text::{printable, printable_ascii};
 use engine::verdict::{line_diff_bytes, Verdict};
 
 use super::counted;
+use super::status::StatusLine;
 use crate::args::Resolved;
 
 /// How many cases a judging runs: its golden ones and the judge suite's.
@@ -72,15 +73,8 @@ pub fn name_width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
 /// One case's result, as it comes: a line for each, but for the judge
 /// suite's passes, which are counted (see [`Progress`]).
 pub fn write_case(out: &mut dyn Write, result: &CaseResult, width: usize) -> std::io::Result<()> {
-    if let CaseResult::Ran {
-        case,
-        verdict: Verdict::Accepted,
-        ..
-    } = result
-    {
-        if engine::suite::is_suite_case(case) {
-            return Ok(());
-        }
+    if !is_listed(result) {
+        return Ok(());
     }
     match result {
         CaseResult::Bad { case, message } => writeln!(
@@ -266,6 +260,16 @@ fn write_input_head(input: &Path, out: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Whether a case's result gets lines of its own: all but the judge
+/// suite's passes, which are only counted.
+pub fn is_listed(result: &CaseResult) -> bool {
+    !matches!(result, CaseResult::Ran {
+        case,
+        verdict: Verdict::Accepted,
+        ..
+    } if engine::suite::is_suite_case(case))
+}
+
 /// The judging's progress: a line on stderr, redrawn after each case, when
 /// stderr is a terminal (and nothing otherwise); and the judge suite's
 /// counts, for the summary.
@@ -274,18 +278,17 @@ pub struct Progress {
     done: usize,
     suite_passed: usize,
     suite_failed: usize,
-    terminal: bool,
+    line: StatusLine,
 }
 
 impl Progress {
     pub fn new(total: usize) -> Progress {
-        use std::io::IsTerminal;
         Progress {
             total,
             done: 0,
             suite_passed: 0,
             suite_failed: 0,
-            terminal: std::io::stderr().is_terminal(),
+            line: StatusLine::on_stderr(),
         }
     }
 
@@ -300,20 +303,13 @@ impl Progress {
                 }
             }
         }
-        if self.terminal {
-            let mut err = std::io::stderr();
-            let _ = write!(err, "\r\x1b[K{}/{} cases judged", self.done, self.total);
-            let _ = err.flush();
-        }
+        let (done, total) = (self.done, self.total);
+        self.line.draw(|| format!("{done}/{total} cases judged"));
     }
 
-    /// Clears the line, before the summary.
+    /// Clears the line, before a case's report or the summary.
     pub fn clear(&self) {
-        if self.terminal {
-            let mut err = std::io::stderr();
-            let _ = write!(err, "\r\x1b[K");
-            let _ = err.flush();
-        }
+        self.line.clear();
     }
 }
 

@@ -4,14 +4,35 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::time::Instant;
 
 use cli::{Info, Space};
 use engine::shrink::Shrunk;
-use engine::stress::{Failure, Got};
+use engine::stress::{Failure, Got, Progress};
 use engine::text::printable_ascii;
 use engine::verdict::{line_diff, Verdict};
 
 use super::{counted, shell_quote};
+
+/// The progress line's text: the inputs run, their rate and the size
+/// reached while searching; the candidates run and the smallest failure's
+/// size while shrinking. `started` is when the search started.
+pub fn progress_text(progress: Progress, started: Instant) -> String {
+    let seconds = started.elapsed().as_secs_f64();
+    match progress {
+        Progress::Searching { tested, size } => format!(
+            "{} run, {:.0} a second, size {size} ({seconds:.0} s)",
+            counted(tested, "input"),
+            tested as f64 / seconds.max(1e-3)
+        ),
+        Progress::Shrinking { tried, smallest } => format!(
+            "shrinking: {} run, the smallest failure {} {} ({seconds:.0} s)",
+            counted(tried as u64, "candidate"),
+            smallest.value,
+            smallest.unit
+        ),
+    }
+}
 
 /// The line that says what the search found and that shrinking starts,
 /// and the `cargo gen` line that brings the failing input back.

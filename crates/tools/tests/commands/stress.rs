@@ -240,3 +240,59 @@ fn refusals_change_nothing_in_the_work_tree() {
     }
     assert_eq!(snapshot(), before);
 }
+
+/// Runs a command's binary under a terminal (`script` from util-linux
+/// gives it one): what the terminal showed, stdout and stderr together.
+fn on_a_terminal(command: &str, args: &[&str]) -> String {
+    let line = std::iter::once(binary(command))
+        .chain(args.iter().copied())
+        .map(|word| format!("'{}'", word.replace('\'', "'\\''")))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let output = std::process::Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn progress_is_shown_on_a_terminal_and_nowhere_else() {
+    if !std::process::Command::new("script")
+        .args(["-qec", "true", "/dev/null"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        eprintln!("note: script (util-linux) is not installed; skipping the terminal test");
+        return;
+    }
+    // A command wrong on every input: found at once, then shrunk.
+    let args = ["puyo", "-c", "echo 9", "--seed", "1", "--seconds", "2"];
+    let save = scratch("progress-save");
+    let save_arg = save.to_string_lossy().into_owned();
+    let args: Vec<&str> = args.iter().copied().chain(["--save", &save_arg]).collect();
+    let shown = on_a_terminal("stress", &args);
+    assert!(shown.contains("\r\x1b[K1 input run, "), "{shown:?}");
+    assert!(shown.contains("a second, size 1 ("), "{shown:?}");
+    assert!(
+        shown.contains("\r\x1b[Kshrinking: 1 candidate run, the smallest failure "),
+        "{shown:?}"
+    );
+    // The line is cleared before the report goes on.
+    assert!(shown.contains("\r\x1b[Kseed 1 (size 1"), "{shown:?}");
+    assert!(shown.contains("\r\x1b[Kshrunk from ") || shown.contains("\r\x1b[Knot shrunk"));
+    let (status, piped) = run("stress", &args);
+    assert_eq!(status, FOUND, "{piped}");
+    assert!(
+        !piped.contains('\x1b') && !piped.contains('\r'),
+        "{piped:?}"
+    );
+    // The judge's line: the cases judged so far.
+    let shown = on_a_terminal("judge", &["puyo", "--quick"]);
+    assert!(shown.contains("\r\x1b[K1/"), "{shown:?}");
+    assert!(shown.contains(" cases judged"), "{shown:?}");
+    let (status, piped) = run("judge", &["puyo", "--quick"]);
+    assert_eq!(status, SUCCESS, "{piped}");
+    assert!(!piped.contains('\x1b'), "{piped:?}");
+}
