@@ -37,7 +37,7 @@ impl StatusLine {
     }
 
     /// Draws `text` (made by `text` only when it will be drawn), unless the
-    /// line was drawn less than [`REDRAW_EVERY`] ago.
+    /// line was drawn less than a tenth of a second ago.
     pub fn draw(&self, text: impl FnOnce() -> String) {
         if !self.terminal {
             return;
