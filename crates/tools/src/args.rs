@@ -46,18 +46,20 @@ impl Arg {
 }
 
 /// Reads the command line of `command` (its name as cargo passes it):
-/// `-h`/`--help` writes `usage` to `out` (and returns `Ok(false)`), the
-/// shared flags go to `solution`, and every other argument to `own`, with
-/// the parser for its value; `own` says whether it took the argument (an
-/// argument no one takes is an error naming the help to see).
+/// `-h`/`--help` writes `usage` to `out` (and returns `Ok(None)`), the
+/// shared flags go to `solution`, and every other flag to `own`, with the
+/// parser for its value; `own` says whether it took the flag (a flag no
+/// one takes is an error naming the help to see). Returns the values that
+/// are not a flag's (the problem, folders, a solution), in their order.
 pub fn read(
     command: &str,
     usage: &str,
     out: &mut dyn std::io::Write,
     solution: &mut SolutionArgs,
     mut own: impl FnMut(&Arg, &mut lexopt::Parser) -> Result<bool, String>,
-) -> Result<bool, String> {
+) -> Result<Option<std::vec::IntoIter<OsString>>, String> {
     let mut parser = lexopt::Parser::from_args(arguments(command));
+    let mut values = Vec::new();
     while let Some(arg) = parser
         .next()
         .map_err(|e| see_help(command, &e.to_string()))?
@@ -69,17 +71,20 @@ pub fn read(
         let arg = match arg {
             lexopt::Arg::Short('h') | lexopt::Arg::Long("help") => {
                 let _ = write!(out, "{usage}");
-                return Ok(false);
+                return Ok(None);
             }
             lexopt::Arg::Short(c) => Arg::Short(c),
             lexopt::Arg::Long(name) => Arg::Long(name.to_string()),
-            lexopt::Arg::Value(value) => Arg::Value(value),
+            lexopt::Arg::Value(value) => {
+                values.push(value);
+                continue;
+            }
         };
         if !own(&arg, &mut parser)? {
             return Err(see_help(command, &arg.unexpected()));
         }
     }
-    Ok(true)
+    Ok(Some(values.into_iter()))
 }
 
 /// A misuse of `command`, with the help to see.

@@ -82,48 +82,49 @@ struct Request {
     quick: bool,
 }
 
-/// The arguments, or `None` when the help was asked for (and printed).
-fn read_arguments(out: &mut ReportOutput) -> Result<Option<Request>, String> {
-    let mut request = Request::default();
-    let (mut problem, mut dirs, mut output_mib, mut check) = (None, Vec::new(), None, false);
-    let mut quick = false;
-    let mut values = Vec::new();
-    let go_on = args::read("judge", USAGE, out, &mut request.solution, |arg, parser| {
-        match arg {
-            Arg::Long(flag) if flag == "output-limit" => {
-                output_mib = Some(args::number(parser, "output-limit", 1, 1 << 12)?)
+impl Request {
+    /// Takes one of the command's own flags: whether it is one.
+    fn take(&mut self, arg: &Arg, parser: &mut lexopt::Parser) -> Result<bool, String> {
+        let Arg::Long(flag) = arg else {
+            return Ok(false);
+        };
+        match flag.as_str() {
+            "output-limit" => {
+                self.output_mib = Some(args::number(parser, "output-limit", 1, 1 << 12)?)
             }
-            Arg::Long(flag) if flag == "check-toolchains" => check = true,
-            Arg::Long(flag) if flag == "quick" => quick = true,
-            Arg::Value(value) if problem.is_none() && !check => {
-                problem = Some(value.to_string_lossy().into_owned())
-            }
-            Arg::Value(value) => values.push(PathBuf::from(value)),
+            "check-toolchains" => self.check_toolchains = true,
+            "quick" => self.quick = true,
             _ => return Ok(false),
         }
         Ok(true)
-    })?;
-    if !go_on {
+    }
+}
+
+/// The arguments, or `None` when the help was asked for (and printed).
+fn read_arguments(out: &mut ReportOutput) -> Result<Option<Request>, String> {
+    let mut request = Request::default();
+    let mut solution = SolutionArgs::default();
+    let take = |arg: &Arg, parser: &mut lexopt::Parser| request.take(arg, parser);
+    let Some(mut values) = args::read("judge", USAGE, out, &mut solution, take)? else {
         return Ok(None);
+    };
+    if !request.check_toolchains {
+        let Some(problem) = values.next() else {
+            return Err(args::see_help("judge", "a PROBLEM is needed"));
+        };
+        request.problem = Some(problem.to_string_lossy().into_owned());
     }
     // After the problem: folders of cases, and at most one solution.
-    for path in values {
+    for path in values.map(PathBuf::from) {
         if path.is_dir() {
-            dirs.push(path);
+            request.dirs.push(path);
         } else if value_names_a_folder(&path) {
             return Err(format!("no folder {}", path.display()));
         } else {
-            request.solution.set_solution(Solution::from_path(&path)?)?;
+            solution.set_solution(Solution::from_path(&path)?)?;
         }
     }
-    if problem.is_none() && !check {
-        return Err(args::see_help("judge", "a PROBLEM is needed"));
-    }
-    request.problem = problem;
-    request.dirs = dirs;
-    request.output_mib = output_mib;
-    request.check_toolchains = check;
-    request.quick = quick;
+    request.solution = solution;
     Ok(Some(request))
 }
 

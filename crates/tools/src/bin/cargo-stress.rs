@@ -72,9 +72,28 @@ struct Request {
     save: Option<PathBuf>,
 }
 
+impl Request {
+    /// Takes one of the command's own flags: whether it is one.
+    fn take(&mut self, arg: &Arg, parser: &mut lexopt::Parser) -> Result<bool, String> {
+        let Arg::Long(flag) = arg else {
+            return Ok(false);
+        };
+        match flag.as_str() {
+            "seconds" => self.seconds = args::number(parser, "seconds", 1, 86_400)?,
+            "shrink-seconds" => {
+                self.shrink_seconds = args::number(parser, "shrink-seconds", 1, 86_400)?
+            }
+            "seed" => self.seed = Some(args::number(parser, "seed", 0, u64::MAX)?),
+            "size" => self.size = Some(args::number(parser, "size", 1, u64::MAX)?),
+            "save" => self.save = Some(PathBuf::from(args::text(parser, "save")?)),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
 /// The arguments, or `None` when the help was asked for (and printed).
 fn read_arguments(out: &mut ReportOutput) -> Result<Option<Request>, String> {
-    let mut solution = SolutionArgs::default();
     let mut request = Request {
         problem: None,
         solution: SolutionArgs::default(),
@@ -84,38 +103,17 @@ fn read_arguments(out: &mut ReportOutput) -> Result<Option<Request>, String> {
         size: None,
         save: None,
     };
-    let mut values = Vec::new();
-    let go_on = args::read("stress", USAGE, out, &mut solution, |arg, parser| {
-        let Arg::Long(flag) = arg else {
-            match arg {
-                Arg::Value(value) if request.problem.is_none() => {
-                    request.problem = Some(value.to_string_lossy().into_owned())
-                }
-                Arg::Value(value) => values.push(PathBuf::from(value)),
-                _ => return Ok(false),
-            }
-            return Ok(true);
-        };
-        match flag.as_str() {
-            "seconds" => request.seconds = args::number(parser, "seconds", 1, 86_400)?,
-            "shrink-seconds" => {
-                request.shrink_seconds = args::number(parser, "shrink-seconds", 1, 86_400)?
-            }
-            "seed" => request.seed = Some(args::number(parser, "seed", 0, u64::MAX)?),
-            "size" => request.size = Some(args::number(parser, "size", 1, u64::MAX)?),
-            "save" => request.save = Some(PathBuf::from(args::text(parser, "save")?)),
-            _ => return Ok(false),
-        }
-        Ok(true)
-    })?;
-    if !go_on {
+    let mut solution = SolutionArgs::default();
+    let take = |arg: &Arg, parser: &mut lexopt::Parser| request.take(arg, parser);
+    let Some(mut values) = args::read("stress", USAGE, out, &mut solution, take)? else {
         return Ok(None);
-    }
-    for path in values {
-        solution.set_solution(Solution::from_path(&path)?)?;
-    }
-    if request.problem.is_none() {
+    };
+    let Some(problem) = values.next() else {
         return Err(args::see_help("stress", "a PROBLEM is needed"));
+    };
+    request.problem = Some(problem.to_string_lossy().into_owned());
+    for path in values.map(PathBuf::from) {
+        solution.set_solution(Solution::from_path(&path)?)?;
     }
     request.solution = solution;
     Ok(Some(request))
