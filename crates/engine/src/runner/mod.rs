@@ -300,5 +300,6 @@ fn write_copy(path: &Path, input: &[u8]) -> std::io::Result<()> {
         .write_all(input)
 }
 
+mod spawn;
 mod unix;
 mod watch;

@@ -1,18 +1,18 @@
-//! The runner on Unix: fork and exec (or fork and call) in a process group
-//! of the run's own with no controlling terminal, its limits set before it
-//! starts; [`super::watch`] then watches it to its end.
+//! The runner on Unix: a command started by [`super::spawn`] (or a
+//! function called in a fork), in a process group of the run's own with
+//! no controlling terminal, its limits set before it starts;
+//! [`super::watch`] then watches it to its end.
 
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::Write;
 use std::mem::ManuallyDrop;
-use std::os::fd::{AsRawFd, FromRawFd, IntoRawFd, RawFd};
-use std::os::unix::process::CommandExt;
+use std::os::fd::{AsRawFd, FromRawFd};
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use super::processes::{self, MARKER};
+use super::spawn::{self, pipe};
 use super::watch::{self, Started};
 use super::{Function, Limits, Outcome, Program};
 
@@ -49,7 +49,7 @@ fn run_token() -> String {
 /// groups each session's processes for scheduling (`autogroup`), a new
 /// session is a new scheduling group, whose first turn on a busy machine
 /// can cost more than a short run.
-fn own_group_without_terminal() {
+pub(super) fn own_group_without_terminal() {
     // SAFETY: setpgid, open, ioctl and close are async-signal-safe, and
     // the path is a valid C string.
     unsafe {
@@ -68,7 +68,7 @@ fn own_group_without_terminal() {
 /// Asks the kernel to kill the run's main process if the runner dies
 /// first (killed by the program itself, say), so that it does not run
 /// on unwatched (Linux).
-fn die_with_the_runner() {
+pub(super) fn die_with_the_runner() {
     #[cfg(target_os = "linux")]
     // SAFETY: prctl with PR_SET_PDEATHSIG takes a signal number.
     unsafe {
@@ -104,35 +104,6 @@ fn set_process_limits(address_space: Option<u64>, file_size: Option<u64>) {
     }
 }
 
-/// A run's stack may grow to its memory limit, whatever the stack limit
-/// of the shell the tool was started from (often 8 MiB): the judges limit
-/// a solution's memory, not its stack apart, and a verdict must not depend
-/// on the caller's `ulimit -s`. Only a hard limit below it (`ulimit -H -s`)
-/// holds it lower: the stack then gets that much.
-fn set_stack_limit(bytes: u64) {
-    // SAFETY: getrlimit and setrlimit with pointers to live locals.
-    unsafe {
-        let mut current = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        if libc::getrlimit(libc::RLIMIT_STACK, &mut current) != 0 {
-            return;
-        }
-        let wanted = bytes as libc::rlim_t;
-        let most = if current.rlim_max == libc::RLIM_INFINITY {
-            wanted
-        } else {
-            wanted.min(current.rlim_max)
-        };
-        let limit = libc::rlimit {
-            rlim_cur: most,
-            rlim_max: current.rlim_max,
-        };
-        libc::setrlimit(libc::RLIMIT_STACK, &limit);
-    }
-}
-
 fn spawn_command(
     argv: &[OsString],
     dir: &Path,
@@ -140,56 +111,29 @@ fn spawn_command(
     token: &str,
     limits: &Limits,
 ) -> std::io::Result<Started> {
-    let (program, args) = argv
-        .split_first()
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "an empty command"))?;
-    let address_space = limits.address_space;
-    let file_size = limits.file_size;
-    let stack = limits.memory;
-    let mut command = Command::new(program);
-    command
-        .args(args)
-        .current_dir(dir)
-        .env(MARKER, token)
-        // A judge sets no backtrace: a Rust solution's panic reads as there.
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .stdin(Stdio::from(input))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // SAFETY: between fork and exec only async-signal-safe calls are
-    // made: setpgid, open, ioctl, close, prctl, signal, getrlimit and
-    // setrlimit.
-    unsafe {
-        command.pre_exec(move || {
-            own_group_without_terminal();
-            die_with_the_runner();
-            set_process_limits(address_space, file_size);
-            set_stack_limit(stack);
-            Ok(())
-        });
+    let mut rlimits = vec![(libc::RLIMIT_CORE, 0)];
+    if let Some(bytes) = limits.address_space {
+        rlimits.push((libc::RLIMIT_AS, bytes as libc::rlim_t));
     }
-    let mut child = command.spawn()?;
-    let stdout = child.stdout.take().expect("piped stdout").into_raw_fd();
-    let stderr = child.stderr.take().expect("piped stderr").into_raw_fd();
-    // SAFETY: the descriptors were just taken from the child's pipes.
+    if let Some(bytes) = limits.file_size {
+        rlimits.push((libc::RLIMIT_FSIZE, bytes as libc::rlim_t));
+    }
+    let spawned = spawn::spawn(
+        argv,
+        dir,
+        &input,
+        (MARKER, token),
+        // A judge sets no backtrace: a Rust solution's panic reads as there.
+        &["RUST_BACKTRACE", "RUST_LIB_BACKTRACE"],
+        rlimits,
+        limits.memory,
+    )?;
     Ok(Started {
-        pid: child.id() as i32,
-        stdout: unsafe { File::from_raw_fd(stdout) },
-        stderr: unsafe { File::from_raw_fd(stderr) },
+        pid: spawned.pid,
+        stdout: spawned.stdout,
+        stderr: spawned.stderr,
         token: token.to_string(),
     })
-}
-
-/// A pipe: (read end, write end), both close-on-exec.
-fn pipe() -> std::io::Result<(File, File)> {
-    let mut fds = [0 as RawFd; 2];
-    // SAFETY: pipe2 fills the two-element array.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: both descriptors are new and ours.
-    Ok(unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) })
 }
 
 /// The address space this process uses now, in bytes.

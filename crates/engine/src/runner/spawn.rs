@@ -1,0 +1,303 @@
+//! Starting a command as `posix_spawn` does: a child that shares this
+//! process's memory until it calls `exec` (`clone` with `CLONE_VM` and
+//! `CLONE_VFORK`), so that starting a run costs the same whatever this
+//! process's size. A `fork` copies the page tables of every mapping first:
+//! in a stress search, which holds the problem's tables and runs jobs
+//! side by side, that copy was most of a short run's cost.
+//!
+//! The child does only what is safe in a process that shares its parent's
+//! memory: system calls on values prepared beforehand, no allocation, no
+//! lock. It puts itself in a group of its own without a terminal, sets
+//! the run's limits, resets the signal handlers this process installed,
+//! moves its descriptors into place, changes folder and calls `execve`;
+//! the error of any step on the way goes back through a pipe that `exec`
+//! closes.
+
+use std::ffi::{CString, OsStr, OsString};
+use std::fs::File;
+use std::io::Read;
+use std::os::fd::{AsRawFd, FromRawFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+/// What the child needs, prepared before it starts: every pointer stays
+/// valid until `exec`, since the parent waits for it meanwhile.
+struct ChildPlan {
+    path: CString,
+    argv: Vec<*const libc::c_char>,
+    /// The same arguments after `/bin/sh`, for a file `execve` cannot run
+    /// (a script without a `#!` line), as `execvp` runs it.
+    shell_argv: Vec<*const libc::c_char>,
+    envp: Vec<*const libc::c_char>,
+    dir: CString,
+    input: RawFd,
+    stdout: RawFd,
+    stderr: RawFd,
+    /// The write end of the pipe that carries an error back.
+    report: RawFd,
+    /// The limits: each `(resource, value)`.
+    limits: Vec<(libc::__rlimit_resource_t, libc::rlim_t)>,
+    /// The stack limit wanted: the memory limit, within the hard one. A
+    /// judge limits a solution's memory, not its stack apart, and a
+    /// verdict must not depend on the caller's `ulimit -s` (often 8 MiB);
+    /// only a hard limit below it (`ulimit -H -s`) holds it lower.
+    stack: libc::rlim_t,
+    /// An empty signal mask, the program's.
+    empty_mask: libc::sigset_t,
+}
+
+/// A started command: its pid and the reading ends of its stdout and
+/// stderr pipes.
+pub struct Spawned {
+    pub pid: i32,
+    pub stdout: File,
+    pub stderr: File,
+}
+
+/// A pipe: (read end, write end), both close-on-exec.
+pub fn pipe() -> std::io::Result<(File, File)> {
+    let mut fds = [0 as RawFd; 2];
+    // SAFETY: pipe2 fills the two-element array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors are new and ours.
+    Ok(unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) })
+}
+
+fn c_string(bytes: &[u8]) -> std::io::Result<CString> {
+    CString::new(bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "an argument holds a NUL byte",
+        )
+    })
+}
+
+/// The file `program` names: itself when it holds a `/` (relative to the
+/// run's folder, as `execvp` takes it after the change of folder), else
+/// the first executable file of that name on this process's `PATH`.
+fn program_path(program: &OsStr) -> std::io::Result<CString> {
+    if program.as_bytes().contains(&b'/') {
+        return c_string(program.as_bytes());
+    }
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into());
+    for dir in std::env::split_paths(&path) {
+        let candidate = if dir.as_os_str().is_empty() {
+            Path::new(".").join(program)
+        } else {
+            dir.join(program)
+        };
+        let Ok(c) = c_string(candidate.as_os_str().as_bytes()) else {
+            continue;
+        };
+        // SAFETY: access with a valid C string.
+        let executable = unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0;
+        if executable && candidate.is_file() {
+            return Ok(c);
+        }
+    }
+    // As `execvp` says it.
+    Err(std::io::Error::from_raw_os_error(libc::ENOENT))
+}
+
+/// A list of C strings as `execve` takes it: the pointers, then a null.
+fn pointers(strings: &[CString]) -> Vec<*const libc::c_char> {
+    strings
+        .iter()
+        .map(|s| s.as_ptr())
+        .chain(std::iter::once(std::ptr::null()))
+        .collect()
+}
+
+/// The environment a run gets: this process's, without `remove`, with
+/// `set` added.
+fn environment(set: (&str, &str), remove: &[&str]) -> std::io::Result<Vec<CString>> {
+    let mut env = Vec::new();
+    for (name, value) in std::env::vars_os() {
+        let kept = name != set.0 && !remove.iter().any(|r| name == *r);
+        if kept {
+            let mut entry: OsString = name;
+            entry.push("=");
+            entry.push(&value);
+            env.push(c_string(entry.as_bytes())?);
+        }
+    }
+    env.push(c_string(format!("{}={}", set.0, set.1).as_bytes())?);
+    Ok(env)
+}
+
+/// The child's side: everything up to `execve`, with no allocation.
+extern "C" fn child(plan: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: the parent passes a pointer to its ChildPlan and waits,
+    // unchanged, until this child calls exec or exits.
+    let plan = unsafe { &*(plan as *const ChildPlan) };
+    let fail = |step: i32| -> ! {
+        // SAFETY: __errno_location, write and _exit are async-signal-safe.
+        unsafe {
+            let report = [step, *libc::__errno_location()];
+            libc::write(plan.report, report.as_ptr().cast(), 8);
+            libc::_exit(127)
+        }
+    };
+    // SAFETY: only system calls on values prepared by the parent.
+    unsafe {
+        // Every signal is blocked until the exec: a handler of this
+        // process run here would run on its memory. They go back to the
+        // default actions first (as an exec would set them), and so do
+        // the pipe and file size signals, which the tools ignore for
+        // themselves; then the program gets an empty mask.
+        for signal in 1..=libc::SIGRTMAX() {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(signal, std::ptr::null(), &mut action) == 0
+                && action.sa_sigaction != libc::SIG_DFL
+                && action.sa_sigaction != libc::SIG_IGN
+            {
+                let mut default: libc::sigaction = std::mem::zeroed();
+                default.sa_sigaction = libc::SIG_DFL;
+                libc::sigaction(signal, &default, std::ptr::null_mut());
+            }
+        }
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
+        super::unix::own_group_without_terminal();
+        super::unix::die_with_the_runner();
+        for &(resource, value) in &plan.limits {
+            let limit = libc::rlimit {
+                rlim_cur: value,
+                rlim_max: value,
+            };
+            libc::setrlimit(resource, &limit);
+        }
+        let mut stack = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_STACK, &mut stack) == 0 {
+            stack.rlim_cur = if stack.rlim_max == libc::RLIM_INFINITY {
+                plan.stack
+            } else {
+                plan.stack.min(stack.rlim_max)
+            };
+            libc::setrlimit(libc::RLIMIT_STACK, &stack);
+        }
+        if libc::dup2(plan.input, 0) < 0
+            || libc::dup2(plan.stdout, 1) < 0
+            || libc::dup2(plan.stderr, 2) < 0
+        {
+            fail(1);
+        }
+        if libc::chdir(plan.dir.as_ptr()) != 0 {
+            fail(2);
+        }
+        libc::pthread_sigmask(libc::SIG_SETMASK, &plan.empty_mask, std::ptr::null_mut());
+        libc::execve(plan.path.as_ptr(), plan.argv.as_ptr(), plan.envp.as_ptr());
+        if *libc::__errno_location() == libc::ENOEXEC {
+            libc::execve(
+                c"/bin/sh".as_ptr(),
+                plan.shell_argv.as_ptr(),
+                plan.envp.as_ptr(),
+            );
+        }
+        fail(3)
+    }
+}
+
+/// Starts `argv` in `dir`, reading `input`, with the environment marked
+/// by `marker` (a name and a value) and without the names in `remove`,
+/// under `limits` (each a resource and a value) and a stack of `stack`
+/// bytes at most.
+pub fn spawn(
+    argv: &[OsString],
+    dir: &Path,
+    input: &File,
+    marker: (&str, &str),
+    remove: &[&str],
+    limits: Vec<(libc::__rlimit_resource_t, libc::rlim_t)>,
+    stack: u64,
+) -> std::io::Result<Spawned> {
+    let (program, _) = argv
+        .split_first()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "an empty command"))?;
+    let path = program_path(program)?;
+    let args: Vec<CString> = argv
+        .iter()
+        .map(|a| c_string(a.as_bytes()))
+        .collect::<Result<_, _>>()?;
+    let shell_args: Vec<CString> = [c_string(b"sh")?, path.clone()]
+        .into_iter()
+        .chain(args[1..].iter().cloned())
+        .collect();
+    let env = environment(marker, remove)?;
+    let (out_read, out_write) = pipe()?;
+    let (err_read, err_write) = pipe()?;
+    let (mut report_read, report_write) = pipe()?;
+    let mut plan = ChildPlan {
+        path,
+        argv: pointers(&args),
+        shell_argv: pointers(&shell_args),
+        envp: pointers(&env),
+        dir: c_string(dir.as_os_str().as_bytes())?,
+        input: input.as_raw_fd(),
+        stdout: out_write.as_raw_fd(),
+        stderr: err_write.as_raw_fd(),
+        report: report_write.as_raw_fd(),
+        limits,
+        stack: stack as libc::rlim_t,
+        // SAFETY: sigemptyset fills a zeroed set.
+        empty_mask: unsafe {
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            set
+        },
+    };
+    // The child's stack: it needs little (no allocation, a few frames).
+    let mut stack = vec![0u8; 64 << 10];
+    // SAFETY: the mask is blocked for the clone alone and restored after;
+    // the stack is live until the child execs or exits, since CLONE_VFORK
+    // holds this thread until then; the stack pointer is its 16-aligned
+    // top.
+    let pid = unsafe {
+        let mut all: libc::sigset_t = std::mem::zeroed();
+        libc::sigfillset(&mut all);
+        let mut before: libc::sigset_t = std::mem::zeroed();
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut before);
+        let top = stack.as_mut_ptr().add(stack.len());
+        let top = top.sub(top as usize % 16);
+        let pid = libc::clone(
+            child,
+            top.cast(),
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            (&mut plan as *mut ChildPlan).cast(),
+        );
+        let error = std::io::Error::last_os_error();
+        libc::pthread_sigmask(libc::SIG_SETMASK, &before, std::ptr::null_mut());
+        if pid < 0 {
+            return Err(error);
+        }
+        pid
+    };
+    drop((out_write, err_write, report_write));
+    let mut report = [0u8; 8];
+    let mut got = 0;
+    while got < report.len() {
+        match report_read.read(&mut report[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    if got > 0 {
+        // The child did not reach the program: reap it, and say why.
+        // SAFETY: waitpid on our own child.
+        unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
+        let errno = i32::from_ne_bytes([report[4], report[5], report[6], report[7]]);
+        return Err(std::io::Error::from_raw_os_error(errno));
+    }
+    Ok(Spawned {
+        pid,
+        stdout: out_read,
+        stderr: err_read,
+    })
+}
