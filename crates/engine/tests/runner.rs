@@ -199,3 +199,65 @@ fn a_function_runs_forked_with_the_same_limits() {
     let outcome = run(&Program::Function(&hog), &input, &capped).unwrap();
     assert_eq!(outcome.stdout, b"false\n");
 }
+
+/// Processes that spin on processor 0 until dropped: a busy machine.
+struct Hogs(Vec<std::process::Child>);
+
+impl Drop for Hogs {
+    fn drop(&mut self) {
+        for hog in &mut self.0 {
+            let _ = hog.kill();
+            let _ = hog.wait();
+        }
+    }
+}
+
+#[test]
+fn a_busy_machine_does_not_make_a_correct_run_a_hang() {
+    if !std::process::Command::new("taskset")
+        .args(["-c", "0", "true"])
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        eprintln!("note: taskset (util-linux) is missing; skipping the busy-machine test");
+        return;
+    }
+    // A loop of some hundreds of milliseconds of processor time, on
+    // processor 0.
+    let script =
+        "exec taskset -c 0 sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; echo done'";
+    let alone = shell(script, &limits(20_000, 256));
+    assert_eq!(alone.stdout, b"done\n", "{alone:?}");
+    // A limit of twice that: the hang guard is at the limit plus a second
+    // or the limit again, whichever is more.
+    let limit = (alone.cpu * 2).max(Duration::from_millis(200));
+    let guard = limit + limit.max(Duration::from_secs(1));
+    // Enough spinners on the same processor that the loop's wall clock
+    // runs past the guard: it gets a share of the processor each.
+    let share = guard.as_secs_f64() / alone.cpu.as_secs_f64();
+    let hogs = Hogs(
+        (0..(share.ceil() as usize + 2).min(40))
+            .map(|_| {
+                std::process::Command::new("taskset")
+                    .args(["-c", "0", "sh", "-c", "while :; do :; done"])
+                    .spawn()
+                    .unwrap()
+            })
+            .collect(),
+    );
+    let busy = shell(script, &limits(limit.as_millis() as u64, 256));
+    // A sleeper on the same busy machine waits for no processor: it is
+    // still stopped at the guard.
+    let started = Instant::now();
+    let sleeper = shell("exec taskset -c 0 sleep 30", &limits(300, 256));
+    drop(hogs);
+    assert_eq!(sleeper.stopped, Some(Stop::Time));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(busy.stopped, None, "{busy:?}");
+    assert_eq!(busy.stdout, b"done\n", "{busy:?}");
+    assert!(
+        busy.wall > guard,
+        "the machine was not busy enough: {busy:?}"
+    );
+    assert!(busy.cpu < limit, "{busy:?}");
+}

@@ -183,6 +183,34 @@ pub fn members(leader: i32, _token: &str) -> Vec<i32> {
     vec![leader]
 }
 
+/// The longest time any thread of `pids` has waited to run, ready but
+/// without a processor (the second field of the kernel's
+/// `/proc/PID/task/TID/schedstat`): what a busy machine adds to a run's
+/// wall clock. Zero where the kernel keeps no such count.
+#[cfg(target_os = "linux")]
+pub fn longest_wait_to_run(pids: &[i32]) -> std::time::Duration {
+    let mut longest = 0u64;
+    for pid in pids {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let Ok(stat) = std::fs::read_to_string(task.path().join("schedstat")) else {
+                continue;
+            };
+            if let Some(waited) = stat.split_whitespace().nth(1).and_then(|w| w.parse().ok()) {
+                longest = longest.max(waited);
+            }
+        }
+    }
+    std::time::Duration::from_nanos(longest)
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn longest_wait_to_run(_pids: &[i32]) -> std::time::Duration {
+    std::time::Duration::ZERO
+}
+
 /// The parent and the process group of `pid`, from `/proc/PID/stat`.
 #[cfg(target_os = "linux")]
 fn parent_and_group(pid: i32) -> Option<(i32, i32)> {

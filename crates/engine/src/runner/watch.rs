@@ -215,6 +215,10 @@ impl Captured {
     }
 }
 
+/// How far the hang guard may be put off for a busy machine: its
+/// deadline times this, at most.
+const BUSY_GUARD_FACTOR: u32 = 10;
+
 /// The checks of a run in progress: the peak memory seen, and when, in the
 /// run's time, each check is due next.
 struct Checks {
@@ -222,6 +226,8 @@ struct Checks {
     sample_at: Duration,
     scan_at: Duration,
     deadline: Duration,
+    /// The hang guard's deadline on an idle machine.
+    guard: Duration,
 }
 
 impl Checks {
@@ -231,7 +237,25 @@ impl Checks {
             sample_at: SAMPLE_EVERY,
             scan_at: SCAN_EVERY,
             deadline: limits.time + grace(limits.time),
+            guard: limits.time + grace(limits.time),
         }
+    }
+
+    /// Whether the hang guard's deadline has really come at `now`: the
+    /// time the run's threads waited for a processor on a busy machine
+    /// does not count (a run that sleeps or blocks waits for none), so a
+    /// correct solution is never stopped as a hang because other work
+    /// held the processors. When it has not come, it is put off by that
+    /// wait, up to [`BUSY_GUARD_FACTOR`] times the guard.
+    fn hang_deadline_passed(&mut self, run: &Started, now: Duration) -> bool {
+        let pids = processes::members(run.pid, &run.token);
+        let waited = processes::longest_wait_to_run(&pids);
+        let deadline = (self.guard + waited).min(self.guard * BUSY_GUARD_FACTOR);
+        if now > deadline {
+            return true;
+        }
+        self.deadline = deadline.max(now + SAMPLE_EVERY);
+        false
     }
 
     /// How long from `now` until the next check is due.
@@ -261,7 +285,7 @@ impl Checks {
         }
         if self.peak > limits.memory {
             Some(Stop::Memory)
-        } else if now > self.deadline {
+        } else if now > self.deadline && self.hang_deadline_passed(run, now) {
             Some(Stop::Time)
         } else if interrupt::requested() {
             Some(Stop::Interrupted)
