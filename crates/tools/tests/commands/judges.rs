@@ -83,6 +83,19 @@ fn a_programmers_function_is_called_whatever_else_its_file_holds() {
     );
     assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("\nWA "), "{out}");
+    // A global named like a name of the standard library, in a file that
+    // compiles on its own: the driver's headers must not clash with it.
+    let dir = scratch("judges-std-names");
+    let clash = file(
+        &dir,
+        "clash.cpp",
+        "#include <vector>\nusing namespace std;\nint visit[5][5];\nint count;\n\
+         int solution(vector<vector<int>> board, vector<int> aloc, vector<int> bloc) {\n\
+         visit[0][0] = 1; return count + 1; }\nint main() { return 0; }\n",
+    );
+    let (status, out) = run("judge", &["footholds", &clash, "--quick"]);
+    assert_eq!(status, FOUND, "{out}");
+    assert!(!out.contains("CE ") && out.contains("\nAC "), "{out}");
 }
 
 #[test]

@@ -4,15 +4,27 @@
 // holds: descriptor 1 is stderr from the start, so whatever the solution
 // prints (cout, printf, puts, write(1, ...), in a static constructor too)
 // stays out of the answers.
-#include <bits/stdc++.h>
-#include <unistd.h>
-using namespace std;
+//
+// The solution comes first, with only its own includes, as it compiles on
+// its own: a global of its own named like something of the standard
+// library (`visit`, `count`, `next`) would otherwise clash with the names
+// that the driver's headers and a `using namespace std` bring in. The
+// driver's code after it names everything with `std::`.
 
 // The solution's own main, a local test harness, is renamed out of the way,
 // as Programmers ignores it: the driver's main below is the program's.
 #define main grid_games_local_main
 #include "solution.cpp"
 #undef main
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
 
 namespace grid_games_driver {
 std::string text;
