@@ -88,7 +88,8 @@ pub struct Tally {
     pub flags_skipped: usize,
     /// The cases read, by the problem's validator.
     pub census: Census,
-    /// The case that took longest, and how long.
+    /// The case that took the most processor time (the time a judge holds
+    /// to the limit), and how much.
     pub slowest: Option<(String, Duration)>,
     /// Whether an interrupt ended the judging before its last case.
     pub interrupted: bool,
@@ -228,9 +229,9 @@ impl Tally {
         self.census.judge += other.census.judge;
         self.census.beyond += other.census.beyond;
         self.census.flags += other.census.flags;
-        if let Some((name, wall)) = other.slowest {
-            if self.slowest.as_ref().is_none_or(|(_, t)| wall > *t) {
-                self.slowest = Some((name, wall));
+        if let Some((name, cpu)) = other.slowest {
+            if self.slowest.as_ref().is_none_or(|(_, t)| cpu > *t) {
+                self.slowest = Some((name, cpu));
             }
         }
     }
@@ -296,12 +297,8 @@ fn judge_case<'a>(
     } else {
         tally.failed += 1;
     }
-    if tally
-        .slowest
-        .as_ref()
-        .is_none_or(|(_, t)| outcome.wall > *t)
-    {
-        tally.slowest = Some((case.name.clone(), outcome.wall));
+    if tally.slowest.as_ref().is_none_or(|(_, t)| outcome.cpu > *t) {
+        tally.slowest = Some((case.name.clone(), outcome.cpu));
     }
     let against = match (from_workspace, beyond) {
         (true, _) => Against::Workspace,

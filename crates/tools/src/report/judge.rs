@@ -358,7 +358,7 @@ pub fn write_summary(
     if let Some((name, taken)) = &tally.slowest {
         writeln!(
             out,
-            "slowest: {name} ({:.1} ms; the limit is {} ms)",
+            "slowest: {name} ({:.1} ms of processor time; the limit is {} ms)",
             taken.as_secs_f64() * 1000.0,
             time.as_millis()
         )?;
