@@ -83,6 +83,23 @@ fn a_programmers_function_is_called_whatever_else_its_file_holds() {
     );
     assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("\nWA "), "{out}");
+    // A Python file's top level runs, but for its test calls and reads:
+    // a recursion limit raised and a table built in a loop are there when
+    // the function is called.
+    if have("python3") {
+        let dir = scratch("judges-python-top-level");
+        let text = std::fs::read_to_string(solution("footholds/correct.py")).unwrap()
+            + "\nimport sys\nsys.setrecursionlimit(20000)\nTABLE = []\n\
+               for k in range(3):\n    TABLE.append(k)\n_inner = solution\n\n\n\
+               def _deep(n):\n    return 0 if n == 0 else _deep(n - 1)\n\n\n\
+               def solution(board, aloc, bloc):\n    \
+               return _inner(board, aloc, bloc) + _deep(5000) + len(TABLE) - 3\n\n\n\
+               print(solution([[1]], [0, 0], [0, 0]))\nx = input()\n";
+        let top = file(&dir, "top.py", &text);
+        let (status, out) = run("judge", &["footholds", &top, "--quick"]);
+        assert_eq!(status, SUCCESS, "{out}");
+        assert!(out.contains("note: its top-level test calls and input reading are left out"));
+    }
     // A global named like a name of the standard library, in a file that
     // compiles on its own: the driver's headers must not clash with it.
     let dir = scratch("judges-std-names");

@@ -76,11 +76,14 @@ pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
 
 /// A Python file's form: a `def` of the function at its top level, with
 /// `arity` parameters; the top-level statements the driver leaves out are
-/// those that run code (anything but imports, definitions, decorators and
-/// assignments).
+/// those that call the function (test calls) or read standard input (a
+/// local main): anything but imports, definitions, decorators and
+/// assignments that names the function's call, `input(`, `stdin`,
+/// `fileinput`, `open(0` or `read(0`.
 fn python_form(code: &str, function: &str, arity: usize) -> Form {
     let mut defined = false;
-    let mut runs_code = false;
+    let mut left_out = false;
+    let call = format!("{function}(");
     for statement in top_level_statements(code) {
         let first = statement.lines().next().unwrap_or_default();
         let whole = statement.as_str();
@@ -99,16 +102,26 @@ fn python_form(code: &str, function: &str, arity: usize) -> Form {
             || first.starts_with('@')
             || is_assignment(&statement))
         {
-            runs_code = true;
+            let compact: String = whole.chars().filter(|c| !c.is_whitespace()).collect();
+            left_out |= [
+                call.as_str(),
+                "input(",
+                "stdin",
+                "fileinput",
+                "open(0",
+                "read(0",
+            ]
+            .iter()
+            .any(|word| compact.contains(word));
         }
     }
-    match (defined, runs_code) {
+    match (defined, left_out) {
         (false, _) => Form::Program,
         (true, false) => Form::Function { left_out: None },
         (true, true) => Form::Function {
             left_out: Some(
-                "its top-level statements that run code are left out, as Programmers ignores \
-                 them",
+                "its top-level test calls and input reading are left out (they do not change \
+                 Programmers' verdict); the rest of its top level runs first",
             ),
         },
     }

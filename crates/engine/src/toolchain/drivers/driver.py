@@ -3,9 +3,11 @@
 # each result on a line of its own to descriptor 3, which only this driver
 # holds: descriptor 1 is stderr, so whatever the solution prints, by any
 # route (print, sys.__stdout__, os.write(1, ...)), stays out of the answers.
-# The solution's top-level statements that run code (test calls, a local
-# main, reading input) are left out, as Programmers ignores them: only its
-# imports, definitions and assignments run, before any call.
+# The solution's top-level statements that call @FUNCTION@ (test calls)
+# or read standard input (a local main) are left out: they do not change
+# Programmers' verdict, and the input here is the driver's. The rest runs
+# as it is, before any call: imports, definitions, assignments, and code
+# such as sys.setrecursionlimit(...) or a table built in a loop.
 import ast
 import io
 import json
@@ -20,9 +22,38 @@ sys.stdin = io.StringIO("")
 _path = sys.argv[1]
 with open(_path, "rb") as _file:
     _tree = ast.parse(_file.read(), _path)
-_kept = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef,
-         ast.ClassDef, ast.Assign, ast.AnnAssign, ast.AugAssign)
-_tree.body = [node for node in _tree.body if isinstance(node, _kept)]
+_always = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef,
+           ast.ClassDef, ast.Assign, ast.AnnAssign, ast.AugAssign)
+
+
+def _name(node):
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def _left_out(statement):
+    """Whether a statement calls the function or reads standard input."""
+    if isinstance(statement, _always):
+        return False
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Attribute) and node.attr == "stdin":
+            return True
+        if isinstance(node, ast.Name) and node.id == "fileinput":
+            return True
+        if isinstance(node, ast.Call):
+            called = _name(node.func)
+            if called in ("@FUNCTION@", "input"):
+                return True
+            if called in ("open", "read") and node.args and isinstance(node.args[0], ast.Constant) \
+                    and node.args[0].value == 0:
+                return True
+    return False
+
+
+_tree.body = [node for node in _tree.body if not _left_out(node)]
 _module = types.ModuleType("solution")
 _module.__file__ = _path
 sys.modules["solution"] = _module
