@@ -140,12 +140,13 @@ fn as_the_users(message: &str, folder: &str, user_file: &Path, renamed: &str) ->
         // Only where it names the file (`Main.java:3: error`), not in the
         // compiler's words.
         .replace(&format!("{renamed}:"), &format!("{user_name}:"));
-    if message.contains("should be declared in a file named") {
-        let class = renamed.strip_suffix(".java").unwrap_or(renamed);
-        format!(
-            "{message}\n(the judge compiles the file as {renamed}: its public class must be \
-             {class})"
-        )
+    // A Java file's class named otherwise than the judge's: its public
+    // class in the wrong file, or a file the driver finds no class in.
+    let class = renamed.strip_suffix(".java").unwrap_or(renamed);
+    if message.contains("should be declared in a file named")
+        || message.contains(&format!("does not contain class {class}"))
+    {
+        format!("{message}\n(the judge compiles the file as {renamed}: its class must be {class})")
     } else {
         message
     }

@@ -131,6 +131,13 @@ fn java_and_javascript_functions_are_found_by_their_definitions() {
         form(Language::Java, &with_main),
         Form::Function { left_out: Some(_) }
     ));
+    // In a class of another name, with a main, it is still the judge's
+    // function: the compile then names the class to use.
+    let renamed = with_main.replace("class Solution", "public class PGS_92345");
+    assert!(matches!(
+        form(Language::Java, &renamed),
+        Form::Function { left_out: Some(_) }
+    ));
     // SWEA's program is class Solution with a main, and no solution method.
     let swea = "import java.util.Scanner;\npublic class Solution {\n    public static void main(String[] args) { Scanner in = new Scanner(System.in); }\n}\n";
     assert_eq!(form(Language::Java, swea), Form::Program);
