@@ -346,12 +346,16 @@ impl Source<'_> {
             argv.insert(at, folder.join(file).into_os_string());
             argv = toolchain::driver::answers_apart(argv);
         }
+        let shown = std::iter::once(self.row.run_shown)
+            .chain(self.rules.run_flags.iter().copied())
+            .collect::<Vec<_>>()
+            .join(" ");
         let how = match self.call {
             Some(f) => format!(
-                "defines {}(...): called through a generated driver, run with {}",
-                f.call.function, self.row.run_shown
+                "defines {}(...): called through a generated driver, run with {shown}",
+                f.call.function
             ),
-            None => format!("run with {}", self.row.run_shown),
+            None => format!("run with {shown}"),
         };
         Ok(Prepared {
             argv,

@@ -103,6 +103,8 @@ const C_FLAGS: &[&str] = &[
 ];
 const RUST_FLAGS: &[&str] = &["--edition", "2021", "-O"];
 const JAVA_FLAGS: &[&str] = &["--release", "11", "-encoding", "UTF-8"];
+/// Baekjoon's node.js line: recursion as deep as its memory allows.
+const JS_RUN_FLAGS: &[&str] = &["--stack-size=65536"];
 const JAVA_RUN_FLAGS: &[&str] = &[
     "-Xss512m",
     "-XX:+UseSerialGC",
@@ -118,6 +120,7 @@ const fn baekjoon_lines(language: Language, limits: LimitRule) -> JudgeLanguage 
         Language::C => (C_FLAGS, &[]),
         Language::Rust => (RUST_FLAGS, &[]),
         Language::Java => (JAVA_FLAGS, JAVA_RUN_FLAGS),
+        Language::JavaScript => (&[], JS_RUN_FLAGS),
         _ => (&[], &[]),
     };
     JudgeLanguage {

@@ -178,10 +178,10 @@ pub const LANGUAGES: &[LanguageRow] = &[
         build: Build::Interpreted {
             check: &["node", "--check", "{source}"],
         },
-        // A 64 MiB stack for the engine, as on Baekjoon (the process's
-        // own is the memory limit, see the runner).
-        run: &["node", "--stack-size=65536", "{source}"],
-        run_shown: "node --stack-size=65536",
+        // The judge's run flags: Baekjoon's give the engine a 64 MiB
+        // stack (the process's own is the memory limit, see the runner).
+        run: &["node", "{run_flags}", "{source}"],
+        run_shown: "node",
         echo: "console.log(require('fs').readFileSync(0, 'utf8').split('\\n')[0]);\n",
         driver: Some(&driver::JAVASCRIPT),
     },

@@ -35,6 +35,14 @@ fn swea_and_programmers_use_their_own_lines_not_baekjoons() {
     let (status, out) = run("judge", &["footholds", cpp.to_str().unwrap()]);
     assert_eq!(status, SUCCESS, "{out}");
     assert!(!out.contains("-DBOJ") && !out.contains("-static"), "{out}");
+    // Node's stack flag is Baekjoon's, not Programmers'.
+    if have("node") {
+        let js = solution("footholds/correct.js");
+        let (status, out) = run("judge", &["footholds", js.to_str().unwrap(), "--quick"]);
+        assert_eq!(status, SUCCESS, "{out}");
+        assert!(out.contains("run with node)"), "{out}");
+        assert!(!out.contains("stack-size"), "{out}");
+    }
 }
 
 #[test]
