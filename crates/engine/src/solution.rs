@@ -202,6 +202,15 @@ pub fn prepare(
                     judges::REFERENCE.name
                 ));
             }
+            if *language == Language::Java
+                && detect::declares_a_package(&String::from_utf8_lossy(&source))
+            {
+                notes.push(
+                    "its package line puts the class where the judge, which runs it by its \
+                     plain name, does not look: remove the line"
+                        .to_string(),
+                );
+            }
             let call = function_call(*language, &source, info, forced)?;
             if let Some(FunctionFile {
                 left_out: Some(why),

@@ -77,6 +77,15 @@ pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
     }
 }
 
+/// Whether a Java file declares a package (`package boj;`): its class is
+/// then compiled into that package's folder, where a judge, which runs the
+/// class by its plain name, does not look.
+pub fn declares_a_package(source: &str) -> bool {
+    code_only(Language::Java, source)
+        .lines()
+        .any(|line| line.trim_start().starts_with("package "))
+}
+
 /// A Python file's form: a `def` of the function at its top level, with
 /// `arity` parameters; the top-level statements the driver leaves out are
 /// those that call the function (test calls) or read standard input (a

@@ -152,3 +152,13 @@ fn java_and_javascript_functions_are_found_by_their_definitions() {
         Form::Function { left_out: Some(_) }
     ));
 }
+
+#[test]
+fn a_java_package_line_is_seen_in_code_only() {
+    assert!(super::declares_a_package(
+        "package boj;\nimport java.util.*;\npublic class Main {}\n"
+    ));
+    assert!(!super::declares_a_package(
+        "// package boj;\n/* package x; */\npublic class Main { String s = \"package y;\"; }\n"
+    ));
+}
