@@ -108,7 +108,18 @@ fn read_arguments(out: &mut ReportOutput) -> Result<Option<Request>, String> {
     let Some(mut values) = args::read("judge", USAGE, out, &mut solution, take)? else {
         return Ok(None);
     };
-    if !request.check_toolchains {
+    if request.check_toolchains {
+        if let Some(value) = values.next() {
+            return Err(args::see_help(
+                "judge",
+                &format!(
+                    "--check-toolchains tries every language alone: it takes no PROBLEM, folder \
+                     or SOLUTION, not {:?}",
+                    value.to_string_lossy()
+                ),
+            ));
+        }
+    } else {
         let Some(problem) = values.next() else {
             return Err(args::see_help("judge", "a PROBLEM is needed"));
         };

@@ -7,12 +7,15 @@
 //!   stack a run gets, `--lang` against a source file;
 //! - [`hostile_programs`]: interrupts, escapes, snooping, special files, a
 //!   closed reader, broken interpreters;
+//! - [`flags`]: the shared flags' bad values, and what `--jobs` and
+//!   `--quick` promise;
 //! - [`judge`]: verdicts, diffs, bad case files, limits and languages;
 //! - [`stress`]: `gen` and `stress`, generation and shrinking;
 //! - [`solutions`]: the correct and buggy user solutions of
 //!   `tests/solutions/`, judged and stressed.
 
 mod environment;
+mod flags;
 mod hostile_programs;
 mod judge;
 mod judges;

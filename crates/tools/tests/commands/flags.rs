@@ -1,0 +1,130 @@
+//! The flags every command that runs a solution shares, tried with bad
+//! values, and the promises of `--jobs` and `--quick`: a verdict, a
+//! report and a failing seed that do not depend on the number of jobs.
+
+use crate::{have, run, scratch, workspace, ERROR, FOUND, SUCCESS};
+
+#[test]
+fn bad_values_are_one_error_line_each() {
+    for (flags, says) in [
+        (
+            &["--jobs", "0"][..],
+            "--jobs takes a whole number from 1 to 256, not \"0\"",
+        ),
+        (
+            &["--jobs", "-1"][..],
+            "--jobs takes a whole number from 1 to 256",
+        ),
+        (
+            &["-j", "257"][..],
+            "--jobs takes a whole number from 1 to 256, not \"257\"",
+        ),
+        (&["--jobs", "two"][..], "not \"two\""),
+        (&["--jobs"][..], "--jobs needs a value"),
+        (
+            &["--form", "sideways"][..],
+            "--form takes function or program, not \"sideways\"",
+        ),
+        (
+            &["--lang", "cobol"][..],
+            "--lang takes one of py, pypy3, cpp, c, rs, java, js",
+        ),
+        (&["--time-limit", "0"][..], "--time-limit"),
+    ] {
+        for command in ["judge", "stress"] {
+            let args: Vec<&str> = ["puyo", "-c", "echo 0"]
+                .into_iter()
+                .chain(flags.iter().copied())
+                .collect();
+            let (status, out) = run(command, &args);
+            assert_eq!(status, ERROR, "{command} {flags:?}: {out}");
+            assert!(out.contains(says), "{command} {flags:?}: {out}");
+            assert_eq!(out.lines().count(), 1, "{command} {flags:?}: {out}");
+        }
+    }
+    // A function form for a problem whose judge calls none.
+    let (status, out) = run("judge", &["puyo", "-c", "echo 0", "--form", "function"]);
+    assert_eq!(status, ERROR, "{out}");
+    // The toolchains' check takes nothing else.
+    let (status, out) = run("judge", &["--check-toolchains", "puyo"]);
+    assert_eq!(status, ERROR, "{out}");
+    assert!(out.contains("takes no PROBLEM"), "{out}");
+}
+
+/// The report's lines without their times, which vary from run to run.
+fn without_times(out: &str) -> Vec<String> {
+    out.lines()
+        // The slowest case, and the paths of the suite's inputs, which are
+        // in a folder of each run's own.
+        .filter(|line| !line.starts_with("slowest:") && !line.contains("input ("))
+        .map(|line| line.split(" ms").next().unwrap_or(line).to_string())
+        .map(|line| {
+            line.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ')
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn jobs_change_neither_verdicts_nor_the_failure_reported() {
+    // Wrong on some cases, right on others: every case's verdict and its
+    // order are the same with one job and with four.
+    let wrong_sometimes = "read first; if [ \"$first\" = '......' ]; then echo 0; else echo 1; fi";
+    let (status, one) = run("judge", &["puyo", "-c", wrong_sometimes, "-j", "1"]);
+    assert_eq!(status, FOUND, "{one}");
+    let (status, four) = run("judge", &["puyo", "-c", wrong_sometimes, "-j", "4"]);
+    assert_eq!(status, FOUND, "{four}");
+    assert_eq!(without_times(&one), without_times(&four));
+    // The first failing seed, whatever the jobs.
+    let save = scratch("flags-jobs-save");
+    let save = save.to_str().unwrap();
+    let found = |jobs: &str| {
+        let (status, out) = run(
+            "stress",
+            &[
+                "puyo",
+                "-c",
+                wrong_sometimes,
+                "--seed",
+                "40",
+                "--shrink-seconds",
+                "1",
+                "--save",
+                save,
+                "-j",
+                jobs,
+            ],
+        );
+        assert_eq!(status, FOUND, "{out}");
+        out.lines()
+            .find(|line| line.starts_with("seed "))
+            .expect("the failure's line")
+            .to_string()
+    };
+    let first = found("1");
+    assert_eq!(found("2"), first);
+    assert_eq!(found("5"), first);
+}
+
+#[test]
+fn quick_runs_the_golden_cases_alone() {
+    if !have("g++") {
+        return;
+    }
+    let cpp = workspace().join("tests/solutions/puyo/correct.cpp");
+    let cpp = cpp.to_str().unwrap();
+    let (status, full) = run("judge", &["puyo", cpp]);
+    assert_eq!(status, SUCCESS, "{full}");
+    assert!(full.contains("judge suite: 240 passed, 0 failed"), "{full}");
+    let (status, quick) = run("judge", &["puyo", cpp, "--quick"]);
+    assert_eq!(status, SUCCESS, "{quick}");
+    assert!(!quick.contains("judge suite"), "{quick}");
+    let passed = |out: &str| {
+        out.lines()
+            .last()
+            .and_then(|l| l.split(' ').next())
+            .and_then(|n| n.parse::<u32>().ok())
+            .unwrap()
+    };
+    assert_eq!(passed(&full), passed(&quick) + 240);
+}
