@@ -328,10 +328,10 @@ fn footholds_cases() -> Vec<Case> {
         // --explain and --replay together draw one line per game, found
         // once under one budget: the run stays within twice the limit.
         Case {
-            name: "footholds-40-hard-games-explained-and-replayed",
+            name: "footholds-20-hard-games-explained-and-replayed",
             problem: "footholds",
             args: &["--explain", "--replay", PAGE],
-            input: || full_8x8((1, 3), (6, 3)).repeat(40).into_bytes(),
+            input: || full_8x8((1, 3), (6, 3)).repeat(20).into_bytes(),
             expect: AnyAnswer,
             memory: Memory::Twice,
             tier: Tier::Slow,
@@ -341,7 +341,7 @@ fn footholds_cases() -> Vec<Case> {
             problem: "footholds",
             args: &[],
             input: || full_8x8((1, 3), (6, 3)).repeat(1 << 20 >> 8).into_bytes(),
-            expect: WorkLimit("work limit of 200,000,000 positions searched"),
+            expect: WorkLimit("work limit of 100,000,000 positions searched"),
             memory: Memory::Twice,
             tier: Tier::Slow,
         },

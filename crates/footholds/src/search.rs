@@ -46,12 +46,14 @@ pub const TABLE_FROM_FOOTHOLDS: u32 = 16;
 /// The work budget the binary gives one input, in positions searched
 /// (nodes of the game tree and steps of the endgame's longest-walk search,
 /// together): about ten seconds on this project's machine. The hardest full
-/// boards known take under a fortieth of it (5 million); the judge's
+/// boards known take under a twentieth of it (5 million); the judge's
 /// 5 × 5 boards need a few thousand. The count follows from the time: with
-/// the flood fills that key the live-region table, ten seconds buy about
-/// 2 × 10^8 positions.
+/// the flood fills that key the live-region table, a position of a long
+/// input of hard games costs up to 100 ns on the machine when it is busy
+/// (an input of 4,096 full 8 × 8 games took 21 s of processor time for
+/// 2 × 10^8 positions), so ten seconds buy 10^8.
 pub const WORK_LIMIT: WorkLimit = WorkLimit {
-    amount: 200_000_000,
+    amount: 100_000_000,
     unit: "positions searched",
     about: "about ten seconds",
 };
