@@ -25,6 +25,9 @@ pub(super) struct Started {
     pub(super) stdout: File,
     pub(super) stderr: File,
     pub(super) token: String,
+    /// The runner's own peak resident memory when the run started, which
+    /// the kernel counts into the run's peak (see `unix::own_peak`).
+    pub(super) inherited_peak: u64,
 }
 
 /// How often the main process's resident memory is read while it runs.
@@ -303,6 +306,9 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
     let mut captured = Captured::new();
     let mut stopped = None;
     let mut checks = Checks::new(limits);
+    // One sample at the start, of the program itself: a run over before
+    // the first due sample still has a figure of its own.
+    checks.peak = processes::resident_bytes(run.pid);
     let kill = |pid: i32| {
         // SAFETY: SIGKILL to the run's process group.
         unsafe { libc::kill(-pid, libc::SIGKILL) };
@@ -336,6 +342,14 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
         }
     };
     let wall = began.elapsed();
+    // The kernel's peak is the program's only when it is above the
+    // runner's own, which the kernel counted into it; else the samples
+    // are the figure.
+    let kernel_peak = if kernel_peak > run.inherited_peak {
+        kernel_peak
+    } else {
+        0
+    };
     let stragglers = processes::kill_all(run.pid, &run.token);
     captured.drain(&mut run, limits.output);
     Outcome {

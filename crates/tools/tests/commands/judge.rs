@@ -307,3 +307,33 @@ fn a_users_solution_gets_only_judge_cases_and_no_flags() {
     assert!(all.contains("utf8-byte-order-mark  "), "{all}");
     assert_none_left(&mark);
 }
+
+#[test]
+fn the_commands_own_memory_is_not_the_runs() {
+    // The command reads a large file of the folder (a case beyond the
+    // judge's constraints, skipped), so its own memory grows past the
+    // limit; the kernel counts that into a run's peak at exec, and the
+    // small program must still be held to its own.
+    let dir = scratch("judge-own-memory");
+    for ext in ["in", "out"] {
+        std::fs::copy(
+            crate::workspace().join(format!("inputs/puyo/sample-1.{ext}")),
+            dir.join(format!("sample-1.{ext}")),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("huge.in"), vec![b'h'; 48 << 20]).unwrap();
+    let (status, out) = run(
+        "judge",
+        &[
+            "puyo",
+            dir.to_str().unwrap(),
+            "-c",
+            "echo 3",
+            "--memory-limit",
+            "16",
+        ],
+    );
+    assert_eq!(status, SUCCESS, "{out}");
+    assert!(out.contains("AC   sample-1"), "{out}");
+}
