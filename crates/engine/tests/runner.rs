@@ -261,3 +261,23 @@ fn a_busy_machine_does_not_make_a_correct_run_a_hang() {
     );
     assert!(busy.cpu < limit, "{busy:?}");
 }
+
+#[test]
+fn processor_time_is_counted_across_the_run_and_stops_it() {
+    // Children it never waits for spin while the main process sleeps: the
+    // time they use is the run's, and the run is stopped once past its
+    // limit, long before the hang guard.
+    let mark = token("spinners");
+    let started = Instant::now();
+    let outcome = shell(
+        &format!("(while :; do :; done; : {mark}) & (while :; do :; done; : {mark}) & sleep 30"),
+        &limits(300, 256),
+    );
+    assert_eq!(outcome.stopped, Some(Stop::Time), "{outcome:?}");
+    assert!(outcome.cpu > Duration::from_millis(300), "{outcome:?}");
+    assert!(
+        started.elapsed() < Duration::from_millis(1300),
+        "stopped by the guard, not the time: {outcome:?}"
+    );
+    assert_none_left(&mark);
+}

@@ -122,7 +122,10 @@ pub struct Outcome {
     /// Whether stderr held more than [`STDERR_TAIL`] bytes.
     pub stderr_cut: bool,
     pub wall: Duration,
-    /// Processor time of the main process (user and system).
+    /// Processor time (user and system) of the main process and the
+    /// children it waited for, or, when more, of all the run's processes
+    /// as last seen together while it ran (children it never waits for
+    /// included).
     pub cpu: Duration,
     /// Peak resident memory of the run's processes together, in bytes.
     pub peak_memory: u64,

@@ -183,6 +183,38 @@ pub fn members(leader: i32, _token: &str) -> Vec<i32> {
     vec![leader]
 }
 
+/// The processor time `pids` have used, together: each one's own (all its
+/// threads) and that of the children it has waited for, from
+/// `/proc/PID/stat`. A child still running counts once, as itself.
+#[cfg(target_os = "linux")]
+pub fn processor_time(pids: &[i32]) -> std::time::Duration {
+    // SAFETY: sysconf has no preconditions.
+    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let mut total = 0u64;
+    for pid in pids {
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // After the command name's last `)`: state is the 3rd field of
+        // the line, utime, stime, cutime and cstime the 14th to 17th.
+        let Some(rest) = stat.rfind(')').map(|at| &stat[at + 1..]) else {
+            continue;
+        };
+        total += rest
+            .split_whitespace()
+            .skip(11)
+            .take(4)
+            .filter_map(|field| field.parse::<u64>().ok())
+            .sum::<u64>();
+    }
+    std::time::Duration::from_nanos(total.saturating_mul(1_000_000_000 / ticks))
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn processor_time(_pids: &[i32]) -> std::time::Duration {
+    std::time::Duration::ZERO
+}
+
 /// The longest time any thread of `pids` has waited to run, ready but
 /// without a processor (the second field of the kernel's
 /// `/proc/PID/task/TID/schedstat`): what a busy machine adds to a run's

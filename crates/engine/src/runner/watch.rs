@@ -4,8 +4,9 @@
 //!
 //! The checks are spaced in the run's own time, so that a run of a
 //! millisecond pays for none of them: the main process's resident memory
-//! every [`SAMPLE_EVERY`], the run's processes (their count and summed
-//! memory) every [`SCAN_EVERY`], and the time limit at its deadline. The
+//! every [`SAMPLE_EVERY`], the run's processes (their count, summed memory
+//! and processor time, which stops the run once past its limit) every
+//! [`SCAN_EVERY`], and the hang guard at its deadline. The
 //! kernel's own peak for the main process comes with its exit status.
 //! Where the kernel has no pidfds, the exit is looked for every
 //! [`SAMPLE_EVERY`] instead.
@@ -226,6 +227,9 @@ const BUSY_GUARD_FACTOR: u32 = 10;
 /// run's time, each check is due next.
 struct Checks {
     peak: u64,
+    /// The most processor time the run's processes were seen to have used
+    /// together (children it never waits for included).
+    cpu_seen: Duration,
     sample_at: Duration,
     scan_at: Duration,
     deadline: Duration,
@@ -237,6 +241,7 @@ impl Checks {
     fn new(limits: &Limits) -> Checks {
         Checks {
             peak: 0,
+            cpu_seen: Duration::ZERO,
             sample_at: SAMPLE_EVERY,
             scan_at: SCAN_EVERY,
             deadline: limits.time + grace(limits.time),
@@ -285,10 +290,14 @@ impl Checks {
             if pids.iter().any(|&pid| pid != run.pid) {
                 self.peak = self.peak.max(processes::proportional_total(&pids));
             }
+            self.cpu_seen = self.cpu_seen.max(processes::processor_time(&pids));
         }
         if self.peak > limits.memory {
             Some(Stop::Memory)
-        } else if now > self.deadline && self.hang_deadline_passed(run, now) {
+        } else if self.cpu_seen > limits.time
+            || (now > self.deadline && self.hang_deadline_passed(run, now))
+        {
+            // Past its processor time (it can only be a TLE), or a hang.
             Some(Stop::Time)
         } else if interrupt::requested() {
             Some(Stop::Interrupted)
@@ -359,7 +368,7 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
         stderr: captured.stderr,
         stderr_cut: captured.stderr_cut,
         wall,
-        cpu,
+        cpu: cpu.max(checks.cpu_seen),
         peak_memory: checks.peak.max(kernel_peak),
         main_peak_memory: kernel_peak,
         stragglers,

@@ -141,13 +141,14 @@ fn write_details(
             out,
             "     the limit is {} ms of processor time{}",
             limits.time.as_millis(),
-            if outcome.stopped == Some(Stop::Time) {
-                format!(
+            match outcome.stopped {
+                Some(Stop::Time) if outcome.cpu > limits.time =>
+                    "; stopped once past it".to_string(),
+                Some(Stop::Time) => format!(
                     "; stopped at {} ms of wall clock, as a hang",
-                    (limits.time + engine::runner::grace(limits.time)).as_millis()
-                )
-            } else {
-                String::new()
+                    outcome.wall.as_millis()
+                ),
+                _ => String::new(),
             }
         )?,
         Verdict::MemoryLimitExceeded => writeln!(
