@@ -204,14 +204,12 @@ impl Captured {
         )
     }
 
-    /// Whatever is left in the pipes, once every writer is gone; a writer
-    /// that escaped the run cannot hold the runner up past a moment.
+    /// Whatever the pipes hold once the run's processes are gone, and
+    /// nothing written after: a writer still holding them escaped the run,
+    /// and what it writes later is not the run's answer, however many runs
+    /// go side by side (with one at a time, it is found and killed first).
     fn drain(&mut self, run: &mut Started, room: u64) {
-        let until = Instant::now() + Duration::from_millis(200);
-        while (self.out_open || self.err_open) && Instant::now() < until {
-            self.wait(run, None, Duration::from_millis(5));
-            self.read(run, room);
-        }
+        self.read(run, room);
         if self.stderr.len() > STDERR_TAIL {
             self.stderr.drain(..self.stderr.len() - STDERR_TAIL);
             self.stderr_cut = true;
