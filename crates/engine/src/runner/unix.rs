@@ -12,7 +12,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::processes::{self, MARKER};
-use super::spawn::{self, pipe};
+use super::spawn::{self, die_with_the_runner, own_group_without_terminal, pipe};
 use super::watch::{self, Started};
 use super::{Function, Limits, Outcome, Program};
 
@@ -40,40 +40,6 @@ fn run_token() -> String {
         std::process::id(),
         COUNT.fetch_add(1, Ordering::Relaxed)
     )
-}
-
-/// Puts the calling process in a process group of its own and gives up
-/// its controlling terminal, if it has one: the terminal's Ctrl-C and
-/// hang-up then reach the command only, and the run cannot open
-/// `/dev/tty`. A new session would do the same, but where the kernel
-/// groups each session's processes for scheduling (`autogroup`), a new
-/// session is a new scheduling group, whose first turn on a busy machine
-/// can cost more than a short run.
-pub(super) fn own_group_without_terminal() {
-    // SAFETY: setpgid, open, ioctl and close are async-signal-safe, and
-    // the path is a valid C string.
-    unsafe {
-        libc::setpgid(0, 0);
-        let tty = libc::open(
-            c"/dev/tty".as_ptr(),
-            libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC,
-        );
-        if tty >= 0 {
-            libc::ioctl(tty, libc::TIOCNOTTY);
-            libc::close(tty);
-        }
-    }
-}
-
-/// Asks the kernel to kill the run's main process if the runner dies
-/// first (killed by the program itself, say), so that it does not run
-/// on unwatched (Linux).
-pub(super) fn die_with_the_runner() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: prctl with PR_SET_PDEATHSIG takes a signal number.
-    unsafe {
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-    }
 }
 
 /// The limits every run's processes get before they start: no core
