@@ -170,29 +170,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         jobs: resolved.jobs,
         progress: Some(&progress),
     };
-    let against = match (&resolved.solution, &prepared) {
-        (Some(solution), Some(prepared)) => format!(
-            "{}, against the workspace's solver; limits {} ms, {} MiB{}",
-            report::solution_heading(solution, resolved.language, &prepared.how),
-            limits.time.as_millis(),
-            limits.memory >> 20,
-            limits_rule(&resolved)
-        ),
-        _ => "the workspace's fast solver, against its reference".to_string(),
-    };
-    let _ = writeln!(out, "{}: {against}", info.heading());
-    let _ = report::write_notes(out, prepared.as_ref());
-    let _ = writeln!(
-        out,
-        "seeds from {first_seed}, {} inputs, for up to {} s",
-        if plan.spaces.len() == 1 {
-            "judge-valid"
-        } else {
-            "judge-valid and beyond-judge"
-        },
-        request.seconds
-    );
-    let _ = out.flush();
+    write_heading(out, &plan, &resolved, prepared.as_ref());
     search_and_shrink(
         out,
         &plan,
@@ -200,6 +178,40 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         &save_dir,
         &line,
     )
+}
+
+/// The heading: what is held to what, under which limits, the
+/// preparation's notes, and the seeds and time of the search.
+fn write_heading(
+    out: &mut ReportOutput,
+    plan: &Search,
+    resolved: &Resolved,
+    prepared: Option<&engine::solution::Prepared>,
+) {
+    let against = match (&resolved.solution, prepared, &plan.subject) {
+        (Some(solution), Some(prepared), Subject::Solution { limits, .. }) => format!(
+            "{}, against the workspace's solver; limits {} ms, {} MiB{}",
+            report::solution_heading(solution, resolved.language, &prepared.how),
+            limits.time.as_millis(),
+            limits.memory >> 20,
+            limits_rule(resolved)
+        ),
+        _ => "the workspace's fast solver, against its reference".to_string(),
+    };
+    let _ = writeln!(out, "{}: {against}", plan.problem.info().heading());
+    let _ = report::write_notes(out, prepared);
+    let _ = writeln!(
+        out,
+        "seeds from {}, {} inputs, for up to {} s",
+        plan.first_seed,
+        if plan.spaces.len() == 1 {
+            "judge-valid"
+        } else {
+            "judge-valid and beyond-judge"
+        },
+        plan.time.as_secs()
+    );
+    let _ = out.flush();
 }
 
 /// The judge's rule for the solution's limits, for the heading.
