@@ -137,6 +137,14 @@ pub fn is_suite_case(case: &Case) -> bool {
     case.name.starts_with("suite/")
 }
 
+/// The generator's size and seed a suite case was made with, from its
+/// name (`suite/size-12-seed-3`): `cargo gen` makes it again from them.
+pub fn size_and_seed(case: &Case) -> Option<(usize, u64)> {
+    let rest = case.name.strip_prefix("suite/size-")?;
+    let (size, seed) = rest.split_once("-seed-")?;
+    Some((size.parse().ok()?, seed.parse().ok()?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

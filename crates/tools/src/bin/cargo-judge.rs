@@ -25,16 +25,17 @@ twice it), MLE, OLE, or CE for a compile error. An .in without an
 .out is judged against the workspace's own answer. A DIR may be a folder
 written by online-judge-tools (`oj d` writes test/sample-1.in and .out).
 Your solution on the workspace's cases also gets the judge suite: a few
-hundred judge-valid cases made from the generators, whose failures are
-shown in full and passes counted.
+hundred judge-valid cases made from the generators, whose passes are
+counted and whose first failure is shown in full, with the `cargo gen` line
+that makes it again (the suite stops there, as a judge does).
 
   SOLUTION            your solution instead of the workspace's: a .py, .cpp,
                       .cc, .c, .rs, .java or .js file, compiled as the judge
                       compiles it (a .py file whose #! line names pypy3 runs
-                      under PyPy3), or an executable; a Python or C++ file
-                      that only defines a Programmers function (footholds'
-                      `solution(board, aloc, bloc)`) is called through a
-                      generated driver
+                      under PyPy3), or an executable; a Python, C++, Java
+                      or JavaScript file that defines a Programmers function
+                      (footholds' `solution(board, aloc, bloc)`) is called
+                      through a generated driver, whatever else it holds
   -c COMMAND          run a shell command as your solution
   --beyond-judge      also run your solution on the cases beyond the judge's
                       constraints (by default it gets only what the judge
@@ -156,19 +157,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     let problem = args::problem(request.problem.as_deref().unwrap_or_default())?;
     let info = problem.info();
     let own_folders = !request.dirs.is_empty();
-    let dirs = case_folders(request.dirs, info)?;
-    let cases = engine::cases::discover(&dirs)?;
-    // A folder of no case is a solution mistaken for a folder of cases,
-    // never a folder to pass over in silence.
-    for dir in &dirs {
-        if engine::cases::discover(std::slice::from_ref(dir))?.is_empty() {
-            return Err(format!(
-                "{} holds no case (NAME.in files): a folder is taken for cases, and a \
-                 SOLUTION is one file (the source, or an executable)",
-                engine::text::printable(&dir.display().to_string())
-            ));
-        }
-    }
+    let cases = cases_of(case_folders(request.dirs, info)?)?;
     let resolved = solution.resolve(info);
     let mut limits = resolved.limits;
     limits.output = request.output_mib.map_or(0, |m| m << 20);
@@ -215,7 +204,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         if report::judge::is_listed(&result) {
             progress.clear();
         }
-        let written = report::judge::write_case(out, &result, width);
+        let written = report::judge::write_case(out, &result, info.name, width);
         let _ = out.flush();
         progress.step(&result);
         written
@@ -228,6 +217,21 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     }
     Ok(tally.failed == 0)
 }
+/// The cases of `dirs`. A folder of no case is a solution mistaken for a
+/// folder of cases, never a folder to pass over in silence.
+fn cases_of(dirs: Vec<PathBuf>) -> Result<Vec<engine::cases::Case>, String> {
+    for dir in &dirs {
+        if engine::cases::discover(std::slice::from_ref(dir))?.is_empty() {
+            return Err(format!(
+                "{} holds no case (NAME.in files): a folder is taken for cases, and a \
+                 SOLUTION is one file (the source, or an executable)",
+                engine::text::printable(&dir.display().to_string())
+            ));
+        }
+    }
+    engine::cases::discover(&dirs)
+}
+
 /// The folders to judge: those given, else the workspace's golden folder.
 fn case_folders(mut dirs: Vec<PathBuf>, info: &cli::Info) -> Result<Vec<PathBuf>, String> {
     if dirs.is_empty() {

@@ -2,8 +2,8 @@
 //! wrong answer, the signal and stderr of a run-time error), then what was
 //! skipped, the slowest case and `N passed, M failed`.
 
+use engine::cases::Case;
 use std::io::Write;
-use std::path::Path;
 use std::time::Duration;
 
 use cli::Info;
@@ -72,7 +72,12 @@ pub fn name_width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
 
 /// One case's result, as it comes: a line for each, but for the judge
 /// suite's passes, which are counted (see [`Progress`]).
-pub fn write_case(out: &mut dyn Write, result: &CaseResult, width: usize) -> std::io::Result<()> {
+pub fn write_case(
+    out: &mut dyn Write,
+    result: &CaseResult,
+    problem: &str,
+    width: usize,
+) -> std::io::Result<()> {
     if !is_listed(result) {
         return Ok(());
     }
@@ -112,7 +117,7 @@ pub fn write_case(out: &mut dyn Write, result: &CaseResult, width: usize) -> std
             )?;
             if *verdict != Verdict::Accepted {
                 write_details(out, *verdict, outcome, expected, limits)?;
-                write_input_head(&case.input, out)?;
+                write_input_head(case, problem, out)?;
             }
             Ok(())
         }
@@ -241,14 +246,19 @@ pub fn write_stderr_tail(out: &mut dyn Write, outcome: &Outcome) -> std::io::Res
 /// An input, for a failed case: all of it when it is short (a judge's
 /// Puyo field is 12 lines, its bottom the part that matters), else its
 /// first lines.
-fn write_input_head(input: &Path, out: &mut dyn Write) -> std::io::Result<()> {
+/// A judge suite's case is named by the `cargo gen` line that makes it
+/// again (its file is in the run's scratch folder, gone after the run).
+fn write_input_head(case: &Case, problem: &str, out: &mut dyn Write) -> std::io::Result<()> {
     const WHOLE: usize = 16;
     const HEAD: usize = 6;
-    let bytes = engine::cases::read_case_file(input).unwrap_or_default();
+    let bytes = engine::cases::read_case_file(&case.input).unwrap_or_default();
     let text = String::from_utf8_lossy(&bytes);
     let total = text.lines().count();
     let shown = if total <= WHOLE { total } else { HEAD };
-    let path = printable(&input.display().to_string()).into_owned();
+    let path = match engine::suite::size_and_seed(case) {
+        Some((size, seed)) => format!("cargo gen {problem} --seed {seed} --size {size}"),
+        None => printable(&case.input.display().to_string()).into_owned(),
+    };
     if shown == total {
         writeln!(out, "     input ({path}):")?;
     } else {
@@ -325,11 +335,11 @@ pub fn write_summary(
     if progress.suite_passed + progress.suite_failed > 0 {
         let not_run = match tally.suite_not_run {
             0 => String::new(),
-            n => format!(", {n} not run (it stops at its first failure, as a judge does)"),
+            n => format!(", {n} not run: it stops at its first failure, as a judge does"),
         };
         writeln!(
             out,
-            "judge suite: {} passed, {} failed{not_run} (its passes are counted, not listed)",
+            "judge suite: {} passed, {} failed{not_run}; its passes are counted, not listed",
             progress.suite_passed, progress.suite_failed
         )?;
     }
@@ -350,11 +360,14 @@ pub fn write_summary(
             counted(tally.flags_skipped as u64, "case")
         )?;
     }
+    // The suite's cases not run are judge-valid too: they were made so.
     let census = tally.census;
     writeln!(
         out,
         "cases by the validator: {} judge-valid, {} beyond the judge's constraints, {} with flags",
-        census.judge, census.beyond, census.flags
+        census.judge + tally.suite_not_run,
+        census.beyond,
+        census.flags
     )?;
     if let Some((name, taken)) = &tally.slowest {
         writeln!(

@@ -75,6 +75,15 @@ fn jobs_change_neither_verdicts_nor_the_failure_reported() {
     let (status, four) = run("judge", &["puyo", "-c", wrong_sometimes, "-j", "4"]);
     assert_eq!(status, FOUND, "{four}");
     assert_eq!(without_times(&one), without_times(&four));
+    // The suite's failure is named by the line that makes it again.
+    let gen = one
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("input (cargo gen puyo --seed "))
+        .expect("the suite's failure names its cargo gen line");
+    let (seed, size) = gen.trim_end_matches("):").split_once(" --size ").unwrap();
+    let (status, made) = run("gen", &["puyo", "--seed", seed, "--size", size]);
+    assert_eq!(status, SUCCESS);
+    assert!(one.contains(&format!("       {}\n", made.lines().last().unwrap())));
     // A process that escapes the run (a session of its own, without the
     // run's mark) and writes the answer after the run ended: what it
     // writes is not the run's, with one job or with two.
