@@ -58,13 +58,13 @@ pub fn smallest(problem: &str, extension: &str) -> Option<Smallest> {
         ("othello", "py") => {
             othello(|input, moves| fails(input, othello_model(moves, false, true)))
         }
-        ("othello", "cpp") => {
+        ("othello", "cpp" | "java") => {
             othello(|input, moves| fails(input, othello_model(moves, true, false)))
         }
-        ("footholds", "py") => {
+        ("footholds", "py" | "js") => {
             footholds(|input, game| fails(input, footholds_model(game, true, false)))
         }
-        ("footholds", "cpp") => {
+        ("footholds", "cpp" | "java") => {
             footholds(|input, game| fails(input, footholds_model(game, false, true)))
         }
         _ => panic!("no planted bug for {problem} {extension}"),
