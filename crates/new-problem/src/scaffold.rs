@@ -351,7 +351,13 @@ fn check_compiles(root: &Path, name: &str) -> Result<(), String> {
             "problems",
         ])
         .current_dir(root)
-        .env("CARGO_TARGET_DIR", root.join("target/new-problem-check"))
+        // A target folder of its own, inside the one the user chose.
+        .env(
+            "CARGO_TARGET_DIR",
+            std::env::var_os("CARGO_TARGET_DIR")
+                .map_or_else(|| root.join("target"), std::path::PathBuf::from)
+                .join("new-problem-check"),
+        )
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
