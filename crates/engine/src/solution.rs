@@ -316,7 +316,7 @@ impl Source<'_> {
     /// file, else the judge's.
     fn class(&self) -> &'static str {
         match self.call {
-            Some(_) => "Main",
+            Some(_) => "GridGamesDriver",
             None => self.rules.class,
         }
     }

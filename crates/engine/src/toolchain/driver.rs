@@ -61,10 +61,11 @@ pub const CPP: Driver = Driver {
     types: cpp_types,
 };
 
-/// The Java driver: class `Main`, calling the user's class `Solution`.
+/// The Java driver: a class of a name no solution uses (a file may hold a
+/// local `class Main` of its own), calling the user's class `Solution`.
 pub const JAVA: Driver = Driver {
-    file: "Main.java",
-    template: include_str!("drivers/Main.java"),
+    file: "GridGamesDriver.java",
+    template: include_str!("drivers/GridGamesDriver.java"),
     joining: Joining::Beside("Solution.java"),
     read: "            @TYPE@ a@INDEX@ = @READER@();\n",
     types: java_types,

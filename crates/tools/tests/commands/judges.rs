@@ -119,6 +119,20 @@ fn a_programmers_function_is_called_whatever_else_its_file_holds() {
         let (status, out) = run("judge", &["footholds", &renamed, "--quick"]);
         assert_eq!(status, FOUND, "{out}");
         assert!(out.contains("its class must be Solution"), "{out}");
+        // A local test class Main beside Solution is the file's own: the
+        // driver's class has another name.
+        let text = std::fs::read_to_string(solution("footholds/correct.java"))
+            .unwrap()
+            .replacen(
+                "\nclass Solution",
+                "\nclass Main {\n    public static void main(String[] args) {\n        \
+                 System.out.println(new Solution().solution(new int[][] {{1}}, new int[] {0, 0}, \
+                 new int[] {0, 0}));\n    }\n}\n\nclass Solution",
+                1,
+            );
+        let with_main = file(&dir, "WithMain.java", &text);
+        let (status, out) = run("judge", &["footholds", &with_main, "--quick"]);
+        assert_eq!(status, SUCCESS, "{out}");
     }
     // A global named like a name of the standard library, in a file that
     // compiles on its own: the driver's headers must not clash with it.

@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-public class Main {
+public class GridGamesDriver {
     static String text;
     static int at = 0;
 
