@@ -103,9 +103,8 @@ fn python_form(code: &str, function: &str, arity: usize) -> Form {
             .strip_prefix("def ")
             .or_else(|| whole.strip_prefix("async def "))
         {
-            if rest.trim_start().starts_with(function)
-                && parameters_of(&rest.trim_start()[function.len()..]) == Some(arity)
-            {
+            let rest = rest.trim_start();
+            if rest.starts_with(function) && python_takes(&rest[function.len()..], arity) {
                 defined = true;
             }
         } else if !(first.starts_with("class ")
@@ -137,6 +136,54 @@ fn python_form(code: &str, function: &str, arity: usize) -> Form {
             ),
         },
     }
+}
+
+/// Whether a Python parameter list that `text` starts with takes a call
+/// of `arity` positional arguments: its parameters without a default are
+/// at most that many, and its positional ones, or a `*args`, at least
+/// (`(board, aloc, bloc)`, `(board, aloc, bloc, memo=None)`, `(*args)`,
+/// `(board, aloc, bloc, /)`).
+fn python_takes(text: &str, arity: usize) -> bool {
+    let text = text.trim_start();
+    let Some(close) = text.starts_with('(').then(|| closing_paren(text)).flatten() else {
+        return false;
+    };
+    let inner = &text[1..close];
+    let mut depth = 0i32;
+    let mut parameters = vec![String::new()];
+    for c in inner.chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parameters.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        parameters.last_mut().expect("one at least").push(c);
+    }
+    let (mut required, mut positional, mut star) = (0, 0, false);
+    for parameter in parameters.iter().map(|p| p.trim()) {
+        if parameter.starts_with("**") || parameter == "self" {
+            continue;
+        }
+        if parameter == "*" {
+            break;
+        }
+        if parameter.starts_with('*') {
+            star = true;
+            break;
+        }
+        if parameter.is_empty() || parameter == "/" {
+            continue;
+        }
+        positional += 1;
+        if !parameter.contains('=') {
+            required += 1;
+        }
+    }
+    required <= arity && (arity <= positional || star)
 }
 
 /// The statements at a Python file's top level: each starts at the first

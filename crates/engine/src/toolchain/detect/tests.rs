@@ -162,3 +162,26 @@ fn a_java_package_line_is_seen_in_code_only() {
         "// package boj;\n/* package x; */\npublic class Main { String s = \"package y;\"; }\n"
     ));
 }
+
+#[test]
+fn a_python_function_takes_the_call_with_defaults_stars_and_markers() {
+    for signature in [
+        "(board, aloc, bloc)",
+        "(board, aloc, bloc, memo=None)",
+        "(*args)",
+        "(board, *rest)",
+        "(board, aloc, bloc, /)",
+        "(board: list[list[int]], aloc: list[int], bloc: list[int]) -> int",
+        "(board, aloc, bloc, *, depth=0)",
+    ] {
+        let code = format!("def solution{signature}:\n    return 0\n");
+        assert!(
+            matches!(form(Language::Python, &code), Form::Function { .. }),
+            "{signature}"
+        );
+    }
+    for signature in ["(board, aloc)", "(board, aloc, bloc, memo)", "()"] {
+        let code = format!("def solution{signature}:\n    return 0\n");
+        assert_eq!(form(Language::Python, &code), Form::Program, "{signature}");
+    }
+}
