@@ -407,6 +407,17 @@ static SELF_TEST: cli::Info = cli::Info {
     call: None,
 };
 
+/// Whether `program` is an executable file on this process's `PATH`.
+fn on_path(program: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|dir| {
+            std::fs::metadata(dir.join(program))
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+    })
+}
+
 /// A language's self-test: its echo program (see
 /// [`crate::toolchain::LanguageRow::echo`]) prepared as a solution is, run
 /// on one line and accepted. Returns what ran it (`compiled with ...`) and
@@ -416,6 +427,17 @@ pub fn check_toolchain(
     scratch: &Path,
 ) -> Result<(String, Duration), String> {
     let row = language.row();
+    // Its programs first: a compiled self-test in the build cache would
+    // otherwise pass where the compiler is gone.
+    let first_words = match row.build {
+        crate::toolchain::Build::Compiled { compile, .. } => [compile[0], row.run[0]],
+        crate::toolchain::Build::Interpreted { check } => [check[0], row.run[0]],
+    };
+    for program in first_words.into_iter().filter(|p| !p.starts_with('{')) {
+        if !on_path(program) {
+            return Err(format!("{program} is not installed (not on the PATH)"));
+        }
+    }
     let folder = scratch.join(format!("self-test-{}", row.flag));
     std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     let file = folder.join(format!("echo.{}", row.extensions[0]));

@@ -37,6 +37,21 @@ fn every_installed_toolchain_passes_its_self_test() {
     }
     assert!(out.ends_with(" failed\n"), "{out}");
     assert_eq!(status == SUCCESS, all, "{out}");
+    // With no toolchain on the PATH, none passes, whatever the build cache
+    // holds from the run above.
+    let output = std::process::Command::new(crate::binary("judge"))
+        .arg("--check-toolchains")
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        out.lines()
+            .filter(|line| line.starts_with("no "))
+            .all(|line| line.ends_with("is not installed (not on the PATH)")),
+        "{out}"
+    );
+    assert!(out.ends_with("0 passed, 7 failed\n"), "{out}");
 }
 
 /// A Python file that answers only under PyPy: under CPython it exits
