@@ -152,7 +152,15 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         };
     let line = report::status::StatusLine::on_stderr();
     let started = std::time::Instant::now();
-    let progress = |progress| line.draw(|| report::stress::progress_text(progress, started));
+    // The largest size reached, not the last input's: sizes go round.
+    let largest_reached = std::sync::atomic::AtomicUsize::new(0);
+    let progress = |progress| {
+        if let engine::stress::Progress::Searching { size, .. } = progress {
+            largest_reached.fetch_max(size, std::sync::atomic::Ordering::Relaxed);
+        }
+        let largest = largest_reached.load(std::sync::atomic::Ordering::Relaxed);
+        line.draw(|| report::stress::progress_text(progress, largest, started))
+    };
     let plan = Search {
         problem,
         subject: match &prepared {
@@ -269,7 +277,11 @@ fn save_folder(save: Option<&Path>, name: &str) -> Result<PathBuf, String> {
             Some(why) => Err(format!(
                 "--save {why}; it names the folder a failure is saved in"
             )),
-            None => Ok(dir.to_path_buf()),
+            // Made now, so that a folder that cannot be made is said
+            // before the search, not after it.
+            None => std::fs::create_dir_all(dir)
+                .map(|()| dir.to_path_buf())
+                .map_err(|e| format!("--save {}: cannot make the folder: {e}", dir.display())),
         },
         None => Ok(private_folder(
             &std::env::temp_dir().join(format!("grid-games-stress-{}", user_id())),

@@ -14,14 +14,14 @@ use engine::verdict::{line_diff, Verdict};
 
 use super::{counted, shell_quote};
 
-/// The progress line's text: the inputs run, their rate and the size
-/// reached while searching; the candidates run and the smallest failure's
-/// size while shrinking. `started` is when the search started.
-pub fn progress_text(progress: Progress, started: Instant) -> String {
+/// The progress line's text: the inputs run, their rate and the largest
+/// size reached while searching; the candidates run and the smallest
+/// failure's size while shrinking. `started` is when the search started.
+pub fn progress_text(progress: Progress, largest_size: usize, started: Instant) -> String {
     let seconds = started.elapsed().as_secs_f64();
     match progress {
-        Progress::Searching { tested, size } => format!(
-            "{} run, {:.0} a second, size {size} ({seconds:.0} s)",
+        Progress::Searching { tested, .. } => format!(
+            "{} run, {:.0} a second, sizes up to {largest_size} ({seconds:.0} s)",
             counted(tested, "input"),
             tested as f64 / seconds.max(1e-3)
         ),

@@ -42,6 +42,14 @@ fn bad_values_are_one_error_line_each() {
             assert_eq!(out.lines().count(), 1, "{command} {flags:?}: {out}");
         }
     }
+    // A save folder that cannot be made is said before the search.
+    let (status, out) = run(
+        "stress",
+        &["puyo", "-c", "echo 0", "--save", "/proc/no-such"],
+    );
+    assert_eq!(status, ERROR, "{out}");
+    assert!(out.contains("cannot make the folder"), "{out}");
+    assert_eq!(out.lines().count(), 1, "{out}");
     // A function form for a problem whose judge calls none.
     let (status, out) = run("judge", &["puyo", "-c", "echo 0", "--form", "function"]);
     assert_eq!(status, ERROR, "{out}");

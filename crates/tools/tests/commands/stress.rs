@@ -274,7 +274,7 @@ fn progress_is_shown_on_a_terminal_and_nowhere_else() {
     let args: Vec<&str> = args.iter().copied().chain(["--save", &save_arg]).collect();
     let shown = on_a_terminal("stress", &args);
     assert!(shown.contains("\r\x1b[K1 input run, "), "{shown:?}");
-    assert!(shown.contains("a second, size 1 ("), "{shown:?}");
+    assert!(shown.contains("a second, sizes up to 1 ("), "{shown:?}");
     assert!(
         shown.contains("\r\x1b[Kshrinking: 1 candidate run, the smallest failure "),
         "{shown:?}"
