@@ -16,9 +16,10 @@ cd "$root"
 git ls-files -z | xargs -0 cp --parents -t "$scratch"
 cd "$scratch"
 git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm base
-# A target folder of its own, kept between runs, so crates.io crates are
-# built once.
-export CARGO_TARGET_DIR="$root/target/new-problem-check"
+# The workspace's own target folder: the crates.io crates, built by the
+# steps before, are built once (the scratch copy's own crates build
+# apart, at their own paths).
+export CARGO_TARGET_DIR="$root/target"
 cargo new-problem "$name" --judge "Baekjoon 1" --title "Scratch" --link "https://www.acmicpc.net/problem/1"
 edited=$(git diff --name-only -- . ':!Cargo.lock' | wc -l)
 echo "existing files edited: $edited ($(git diff --name-only -- . ':!Cargo.lock' | tr '\n' ' '))"

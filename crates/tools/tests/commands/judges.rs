@@ -182,7 +182,7 @@ fn a_file_without_the_function_is_a_program_however_it_reads() {
         )
         .replace("import fileinput", "import fileinput\nimport json");
         let path = file(&dir, name, &text);
-        let (status, out) = run("judge", &["footholds", &path]);
+        let (status, out) = run("judge", &["footholds", &path, "--quick"]);
         assert_eq!(status, SUCCESS, "{name}: {out}");
         assert!(out.contains("(Python 3, run with python3)"), "{out}");
     }
@@ -197,7 +197,7 @@ fn a_solution_sees_only_its_own_file() {
     // A module beside the solution is not on the judge.
     file(&dir, "mylib.py", "def answer():\n    return 16\n");
     let imports = file(&dir, "imports.py", "import mylib\nprint(mylib.answer())\n");
-    let (status, out) = run("judge", &["game2048", &imports]);
+    let (status, out) = run("judge", &["game2048", &imports, "--quick"]);
     assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("No module named 'mylib'"), "{out}");
     // Nor can a file beside it shadow the standard library.
@@ -208,12 +208,12 @@ fn a_solution_sees_only_its_own_file() {
     );
     let correct = std::fs::read_to_string(solution("game2048/correct.py")).unwrap();
     let uses_heapq = file(&dir, "uses_heapq.py", &format!("import heapq\n{correct}"));
-    let (status, out) = run("judge", &["game2048", &uses_heapq]);
+    let (status, out) = run("judge", &["game2048", &uses_heapq, "--quick"]);
     assert_eq!(status, SUCCESS, "{out}");
     // JavaScript likewise.
     file(&dir, "helper.js", "module.exports = 16;\n");
     let requires = file(&dir, "requires.js", "console.log(require('./helper'));\n");
-    let (status, out) = run("judge", &["game2048", &requires]);
+    let (status, out) = run("judge", &["game2048", &requires, "--quick"]);
     assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("code: 'MODULE_NOT_FOUND'"), "{out}");
 }

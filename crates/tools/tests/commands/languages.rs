@@ -79,7 +79,10 @@ fn pypy3_runs_python_with_baekjoons_pypy3_limits() {
     let dir = scratch("languages-pypy3");
     let correct = workspace().join("tests/solutions/game2048/correct.py");
     let correct = correct.to_str().unwrap();
-    let (status, out) = run("judge", &["game2048", correct, "--lang", "pypy3"]);
+    let (status, out) = run(
+        "judge",
+        &["game2048", correct, "--lang", "pypy3", "--quick"],
+    );
     assert_eq!(status, SUCCESS, "{out}");
     assert!(out.contains("correct.py (PyPy3, run with pypy3)"), "{out}");
     assert!(
@@ -89,14 +92,14 @@ fn pypy3_runs_python_with_baekjoons_pypy3_limits() {
     // It is PyPy that runs: a file that answers only under PyPy passes
     // with --lang pypy3, and fails under Python 3 without it.
     let plain = pypy_only(&dir, "plain.py", "");
-    let (status, out) = run("judge", &["game2048", &plain, "--lang", "pypy3"]);
+    let (status, out) = run("judge", &["game2048", &plain, "--lang", "pypy3", "--quick"]);
     assert_eq!(status, SUCCESS, "{out}");
-    let (status, out) = run("judge", &["game2048", &plain]);
+    let (status, out) = run("judge", &["game2048", &plain, "--quick"]);
     assert_ne!(status, SUCCESS, "{out}");
     assert!(out.contains("run by CPython"), "{out}");
     // A `#!` line naming pypy3 chooses PyPy3, limits and all.
     let shebang = pypy_only(&dir, "shebang.py", "#!/usr/bin/env pypy3\n");
-    let (status, out) = run("judge", &["game2048", &shebang]);
+    let (status, out) = run("judge", &["game2048", &shebang, "--quick"]);
     assert_eq!(status, SUCCESS, "{out}");
     assert!(out.contains("shebang.py (PyPy3, run with pypy3)"), "{out}");
     assert!(out.contains("Baekjoon's rule for PyPy3"), "{out}");
