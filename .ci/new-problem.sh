@@ -16,10 +16,10 @@ cd "$root"
 git ls-files -z | xargs -0 cp --parents -t "$scratch"
 cd "$scratch"
 git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm base
-# The workspace's own target folder: the crates.io crates, built by the
-# steps before, are built once (the scratch copy's own crates build
-# apart, at their own paths).
-export CARGO_TARGET_DIR="$root/target"
+# A target folder of its own, kept between runs, so crates.io crates are
+# built once. Never the workspace's own: the scratch copy's crates have
+# the same names, and their builds would be taken for the workspace's.
+export CARGO_TARGET_DIR="$root/target/new-problem-check"
 cargo new-problem "$name" --judge "Baekjoon 1" --title "Scratch" --link "https://www.acmicpc.net/problem/1"
 edited=$(git diff --name-only -- . ':!Cargo.lock' | wc -l)
 echo "existing files edited: $edited ($(git diff --name-only -- . ':!Cargo.lock' | tr '\n' ' '))"
