@@ -407,17 +407,6 @@ static SELF_TEST: cli::Info = cli::Info {
     call: None,
 };
 
-/// Whether `program` is an executable file on this process's `PATH`.
-fn on_path(program: &str) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    std::env::var_os("PATH").is_some_and(|path| {
-        std::env::split_paths(&path).any(|dir| {
-            std::fs::metadata(dir.join(program))
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
-    })
-}
-
 /// A language's self-test: its echo program (see
 /// [`crate::toolchain::LanguageRow::echo`]) prepared as a solution is, run
 /// on one line and accepted. Returns what ran it (`compiled with ...`) and
@@ -434,7 +423,7 @@ pub fn check_toolchain(
         crate::toolchain::Build::Interpreted { check } => [check[0], row.run[0]],
     };
     for program in first_words.into_iter().filter(|p| !p.starts_with('{')) {
-        if !on_path(program) {
+        if runner::find_on_path(program.as_ref()).is_none() {
             return Err(format!("{program} is not installed (not on the PATH)"));
         }
     }

@@ -78,27 +78,30 @@ fn c_string(bytes: &[u8]) -> std::io::Result<CString> {
 /// run's folder, as `execvp` takes it after the change of folder), else
 /// the first executable file of that name on this process's `PATH`.
 fn program_path(program: &OsStr) -> std::io::Result<CString> {
-    if program.as_bytes().contains(&b'/') {
-        return c_string(program.as_bytes());
-    }
+    let path = if program.as_bytes().contains(&b'/') {
+        Path::new(program).to_path_buf()
+    } else {
+        // As `execvp` says it.
+        find_on_path(program).ok_or_else(|| std::io::Error::from_raw_os_error(libc::ENOENT))?
+    };
+    c_string(path.as_os_str().as_bytes())
+}
+
+/// The first executable file named `program` on this process's `PATH`
+/// (an empty entry is the current folder, as for `execvp`).
+pub fn find_on_path(program: &OsStr) -> Option<std::path::PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into());
-    for dir in std::env::split_paths(&path) {
+    std::env::split_paths(&path).find_map(|dir| {
         let candidate = if dir.as_os_str().is_empty() {
             Path::new(".").join(program)
         } else {
             dir.join(program)
         };
-        let Ok(c) = c_string(candidate.as_os_str().as_bytes()) else {
-            continue;
-        };
+        let c = c_string(candidate.as_os_str().as_bytes()).ok()?;
         // SAFETY: access with a valid C string.
         let executable = unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0;
-        if executable && candidate.is_file() {
-            return Ok(c);
-        }
-    }
-    // As `execvp` says it.
-    Err(std::io::Error::from_raw_os_error(libc::ENOENT))
+        (executable && candidate.is_file()).then_some(candidate)
+    })
 }
 
 /// Puts the calling process in a process group of its own and gives up
