@@ -86,10 +86,16 @@ fn runs(c: &mut Criterion) {
         None => eprintln!("g++ is not installed: the C++ group is skipped"),
     }
     let python = workspace().join("tests/solutions/puyo/correct.py");
+    // The interpreter the commands start: the real one, where `python3` on
+    // the PATH is a version manager's shim.
+    let python3 = engine::toolchain::shim::resolved(
+        "python3".as_ref(),
+        engine::toolchain::Language::Python.row(),
+    );
     group(
         c,
         "python",
-        vec!["python3".into(), python.into_os_string()],
+        vec![python3, python.into_os_string()],
         &scratch,
     );
 }

@@ -334,7 +334,7 @@ impl Source<'_> {
     /// imported or shadow a library, as on a judge that holds only the one
     /// file.
     fn interpreted(&self, check: &[&str]) -> Result<Prepared, PrepareError> {
-        compile::check_syntax(check, self.path)?;
+        compile::check_syntax(self.row, check, self.path)?;
         let run = self.row.run;
         let built = self.build_folder(run)?;
         let name = self.source_name();
@@ -349,6 +349,7 @@ impl Source<'_> {
         })?;
         let copy = folder.join(&name);
         let mut argv = self.fill(run, &[copy.as_os_str()], &folder);
+        argv[0] = toolchain::shim::resolved(&argv[0], self.row);
         if let Some((file, _)) = &driver {
             // The driver runs, and loads the user's file: its path follows.
             let at = argv.len() - 1;

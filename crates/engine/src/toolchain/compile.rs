@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::time::Duration;
 
-use super::PrepareError;
+use super::{LanguageRow, PrepareError};
 use crate::runner::{self, Ending, Limits, Outcome, Program, Stop};
 
 /// A compile's time limit: a judge's compile takes seconds; this stops one
@@ -224,11 +224,12 @@ fn short_of_room(dir: &Path) -> bool {
 
 /// Checks an interpreted file's syntax with its language's `check` line,
 /// without writing anything (no `__pycache__` beside it): a syntax error is
-/// a compile error.
-pub fn check_syntax(check: &[&str], path: &Path) -> Result<(), PrepareError> {
+/// a compile error. The line's interpreter is the one the runs start (see
+/// [`super::shim`]).
+pub fn check_syntax(row: &LanguageRow, check: &[&str], path: &Path) -> Result<(), PrepareError> {
     let scratch =
         crate::folders::Scratch::new("check").map_err(|e| PrepareError::Other(e.to_string()))?;
-    let argv = super::fill(
+    let mut argv = super::fill(
         check,
         &super::Words {
             sources: &[path.as_os_str()],
@@ -239,6 +240,7 @@ pub fn check_syntax(check: &[&str], path: &Path) -> Result<(), PrepareError> {
             run_flags: &[],
         },
     );
+    argv[0] = super::shim::resolved(&argv[0], row);
     let name = path
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned());

@@ -68,6 +68,10 @@ pub struct LanguageRow {
     /// The driver that calls a judge's function in this language, for the
     /// judges that call one (see [`super::driver`]).
     pub driver: Option<&'static Driver>,
+    /// For an interpreter: the arguments that make it print the path of
+    /// its own executable, so that one behind a version manager's shim is
+    /// started directly (see [`super::shim`]).
+    pub path_query: Option<&'static [&'static str]>,
 }
 
 /// Every language, in the order reports list them.
@@ -88,6 +92,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         run_shown: "python3",
         echo: "print(input())\n",
         driver: Some(&driver::PYTHON),
+        path_query: Some(PYTHON_PATH_QUERY),
     },
     LanguageRow {
         language: Language::PyPy,
@@ -103,6 +108,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         run_shown: "pypy3",
         echo: "print(input())\n",
         driver: Some(&driver::PYTHON),
+        path_query: Some(PYTHON_PATH_QUERY),
     },
     LanguageRow {
         language: Language::Cpp,
@@ -119,6 +125,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         run_shown: "",
         echo: "#include <iostream>\n#include <string>\nint main() { std::string s; std::getline(std::cin, s); std::cout << s << '\\n'; }\n",
         driver: Some(&driver::CPP),
+        path_query: None,
     },
     LanguageRow {
         language: Language::C,
@@ -135,6 +142,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         run_shown: "",
         echo: "#include <stdio.h>\nint main(void) { char s[256]; if (fgets(s, sizeof s, stdin)) fputs(s, stdout); return 0; }\n",
         driver: None,
+        path_query: None,
     },
     LanguageRow {
         language: Language::Rust,
@@ -151,6 +159,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         run_shown: "",
         echo: "fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); print!(\"{s}\"); }\n",
         driver: None,
+        path_query: None,
     },
     LanguageRow {
         language: Language::Java,
@@ -167,6 +176,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         run_shown: "",
         echo: "public class Main { public static void main(String[] a) throws Exception { System.out.println(new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine()); } }\n",
         driver: Some(&driver::JAVA),
+        path_query: None,
     },
     LanguageRow {
         language: Language::JavaScript,
@@ -184,8 +194,12 @@ pub const LANGUAGES: &[LanguageRow] = &[
         run_shown: "node",
         echo: "console.log(require('fs').readFileSync(0, 'utf8').split('\\n')[0]);\n",
         driver: Some(&driver::JAVASCRIPT),
+        path_query: Some(&["-p", "process.execPath"]),
     },
 ];
+
+/// Makes Python, or PyPy, print the path of its executable.
+const PYTHON_PATH_QUERY: &[&str] = &["-c", "import sys; print(sys.executable)"];
 
 /// Reads a Python file's syntax without running it or writing anything.
 const PYTHON_CHECK: &[&str] = &[

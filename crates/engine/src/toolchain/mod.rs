@@ -3,9 +3,10 @@
 //! row a judge, with its rules for each language it takes), [`compile`]
 //! (compiling as a judge does, or checking an interpreted file's syntax),
 //! [`cache`] (builds kept by the hash of what made them), [`detect`]
-//! (whether a file is a program or only defines the judge's function) and
+//! (whether a file is a program or only defines the judge's function),
 //! [`driver`] (the generated programs that call such a function, from the
-//! template files in `drivers/`).
+//! template files in `drivers/`) and [`shim`] (an interpreter behind a
+//! version manager's shim, started directly).
 
 pub mod cache;
 pub mod compile;
@@ -13,6 +14,7 @@ pub mod detect;
 pub mod driver;
 pub mod judges;
 pub mod language;
+pub mod shim;
 
 use std::ffi::{OsStr, OsString};
 use std::time::Duration;

@@ -118,3 +118,47 @@ fn pypy3_runs_python_with_baekjoons_pypy3_limits() {
         "{out}"
     );
 }
+
+/// An interpreter behind a version manager's shim (a script on the `PATH`
+/// that starts the real one, as pyenv's does) is asked once where the real
+/// one is, and the runs start that: the shim's start, about 0.2 s for
+/// pyenv's, is then no part of any run's time.
+#[test]
+fn an_interpreter_behind_a_shim_is_started_directly() {
+    if !have("python3") {
+        eprintln!("python3 is not installed: skipped");
+        return;
+    }
+    let real = std::process::Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .unwrap();
+    let real = String::from_utf8(real.stdout).unwrap().trim().to_string();
+    let dir = scratch("shim");
+    let starts = dir.join("starts");
+    let shims = dir.join("shims");
+    std::fs::create_dir_all(&shims).unwrap();
+    crate::script(
+        &shims,
+        "python3",
+        &format!("echo start >> '{}'\nexec '{real}' \"$@\"", starts.display()),
+    );
+    let path = format!(
+        "{}:{}",
+        shims.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let solution = workspace().join("tests/solutions/game2048/correct.py");
+    let output = std::process::Command::new(crate::binary("judge"))
+        .args(["game2048", solution.to_str().unwrap(), "--quick"])
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), SUCCESS, "{out}");
+    let cases: usize = out.lines().filter(|line| line.starts_with("AC ")).count();
+    assert!(cases >= 5, "{out}");
+    // Once, to ask; the syntax check and every case start the real one.
+    let started = std::fs::read_to_string(&starts).unwrap_or_default();
+    assert_eq!(started.lines().count(), 1, "{out}");
+}
