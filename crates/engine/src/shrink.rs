@@ -16,9 +16,13 @@
 //!   single step keeps (two groups that pop together, a row and a column
 //!   that only matter as a pair);
 //! - inputs generated afresh ([`cli::Problem::generate`]) at the failing
-//!   input's size and below, smaller than the smallest failure so far: a
-//!   bug that a small input shows may hide in a large one that no chain
-//!   of steps leads down from. A fresh failure is then shrunk in turn.
+//!   input's size and below, smaller than the smallest failure so far,
+//!   every other one just below it: a bug that a small input shows may
+//!   hide in a large one that no chain of steps leads down from. A fresh
+//!   failure is then shrunk in turn. There are [`FRESH_RUNS`] of them, or
+//!   [`FRESH_RUNS_MOST`] for a solution whose runs are cheap
+//!   ([`CHEAP_RUN`]), enough for a bug that one small input in hundreds
+//!   shows.
 //!
 //! A candidate is kept only when it is `valid` (for a user's solution,
 //! within the judge's constraints, so the shrunk input is one the judge
@@ -28,7 +32,8 @@
 //! run at most once. The counts of runs are fixed ([`PAIR_RUNS`],
 //! [`FRESH_RUNS`]) and the fresh inputs' seeds come from the failure's,
 //! so the same failure shrinks to the same input, unless the time budget
-//! ends the search first.
+//! ends the search first (or a solution's runs take about
+//! [`CHEAP_RUN`], when which count it gets may vary).
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -38,12 +43,29 @@ use cli::{AnyProblem, Space, SplitMix64};
 /// The most candidates two steps away run at one input.
 pub const PAIR_RUNS: usize = 50;
 
-/// The most inputs generated afresh that one shrink runs.
+/// The inputs generated afresh that one shrink runs, at least (the time
+/// budget allowing).
 pub const FRESH_RUNS: usize = 50;
+
+/// The run, on average over the first [`FRESH_RUNS`] fresh inputs, under
+/// which a solution is cheap: its fresh inputs go on to
+/// [`FRESH_RUNS_MOST`] (a bug that one small board in hundreds shows is
+/// found so, in seconds), where a slow one's stop. Compiled solutions'
+/// runs take a few milliseconds, interpreted ones' tens: the count, once
+/// chosen, is the same from run to run.
+pub const CHEAP_RUN: Duration = Duration::from_millis(15);
+
+/// The most inputs generated afresh that one shrink of a cheap solution
+/// runs.
+pub const FRESH_RUNS_MOST: usize = 2000;
 
 /// The most fresh inputs generated, run or not (a generator whose inputs
 /// are never smaller would otherwise be asked forever).
-const FRESH_GENERATED: usize = 20 * FRESH_RUNS;
+const FRESH_GENERATED: usize = 25 * FRESH_RUNS_MOST;
+
+/// How many fresh inputs in a row, smaller but not just below the failure
+/// (see [`Search::fresh`]), are passed over before one is run anyway.
+const BELOW_PATIENCE: usize = 200;
 
 /// How big an input is, in its problem's unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -312,23 +334,35 @@ impl Search<'_> {
     }
 
     /// The next fresh input smaller than `current` that is valid and fails,
-    /// if one comes before the fresh inputs run out.
+    /// if one comes before the fresh inputs run out. Every other run is of
+    /// an input just below `current`'s measure, when the generator makes
+    /// one within [`BELOW_PATIENCE`] tries: a failure one step down is
+    /// likelier than one far below, and the search goes on down from it.
     fn fresh(&mut self, inputs: &mut FreshInputs, current: &[u8]) -> Option<Vec<u8>> {
         let here = key(self.problem, current);
-        while inputs.runs < FRESH_RUNS && inputs.generated < FRESH_GENERATED {
-            if self.out_of_time() {
+        loop {
+            if !inputs.more() || self.out_of_time() {
                 return None;
             }
             let candidate = inputs.next(self.problem);
+            let measure = size(self.problem, &candidate).value;
             if key(self.problem, &candidate) >= here || self.decided.contains(&candidate) {
                 continue;
             }
+            let far_below = measure + 1 < here.0;
+            if far_below && inputs.runs.is_multiple_of(2) && inputs.passed_over < BELOW_PATIENCE {
+                inputs.passed_over += 1;
+                continue;
+            }
+            inputs.passed_over = 0;
             inputs.runs += usize::from((self.valid)(&candidate));
-            if self.takes(&candidate) {
+            let started = Instant::now();
+            let fails = self.takes(&candidate);
+            inputs.ran(started.elapsed());
+            if fails {
                 return Some(candidate);
             }
         }
-        None
     }
 }
 
@@ -339,6 +373,13 @@ struct FreshInputs {
     fresh: Fresh,
     generated: usize,
     runs: usize,
+    /// Smaller inputs passed over in a row for not being just below.
+    passed_over: usize,
+    /// The time the fresh runs took, until [`FRESH_RUNS`] had run.
+    first_runs: Duration,
+    /// Whether the solution is cheap (see [`CHEAP_RUN`]), once
+    /// [`FRESH_RUNS`] have run.
+    cheap: Option<bool>,
 }
 
 impl FreshInputs {
@@ -353,7 +394,29 @@ impl FreshInputs {
             fresh: Fresh { size, ..fresh },
             generated: 0,
             runs: 0,
+            passed_over: 0,
+            first_runs: Duration::ZERO,
+            cheap: None,
         }
+    }
+
+    /// Counts a fresh run that took `took`.
+    fn ran(&mut self, took: Duration) {
+        if self.cheap.is_none() {
+            self.first_runs += took;
+            if self.runs >= FRESH_RUNS {
+                self.cheap = Some(self.first_runs < CHEAP_RUN * FRESH_RUNS as u32);
+            }
+        }
+    }
+
+    /// Whether another fresh input may be run.
+    fn more(&self) -> bool {
+        let most = match self.cheap {
+            Some(true) => FRESH_RUNS_MOST,
+            _ => FRESH_RUNS,
+        };
+        self.runs < most && self.generated < FRESH_GENERATED
     }
 
     /// The next input: the sizes go round, so that the small ones, where
