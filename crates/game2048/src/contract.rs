@@ -127,11 +127,11 @@ pub fn explain_and_replay(
 }
 
 /// Judge-valid boards of side at most `size + 1` (the judge's 20 at size
-/// 19), or boards beyond the judge's limits of side at most `size + 1` (64
-/// at size 63).
-pub fn generate(seed: u64, size: usize, space: Space) -> String {
+/// 19) for a judge that searches `moves` moves, or boards beyond the
+/// judge's limits of side at most `size + 1` (64 at size 63).
+pub fn generate(seed: u64, size: usize, space: Space, moves: u32) -> String {
     match space {
-        Space::Judge => board_input(&judge_board(seed, size + 1)),
+        Space::Judge => board_input(&judge_board(seed, size + 1, moves)),
         Space::Beyond => beyond_input(seed, size + 1),
     }
 }
@@ -232,7 +232,7 @@ macro_rules! impl_problem {
             }
 
             fn generate(&self, seed: u64, size: usize, space: ::cli::Space) -> String {
-                $crate::contract::generate(seed, size, space)
+                $crate::contract::generate(seed, size, space, $moves)
             }
 
             fn largest_size(&self, space: ::cli::Space) -> usize {

@@ -6,15 +6,17 @@
 //! to 20, every tile from 2 to 1024, a single block and full boards) and
 //! lean toward where 2048 solutions go wrong: tiles that could merge twice
 //! in one move (`2 2 4`), full lines of equal tiles (which pair first),
-//! cascades that need several moves, and boards where nothing merges.
+//! cascades that need several moves, boards where nothing merges, and
+//! small boards whose best line needs every move the judge allows.
 
 use cli::SplitMix64;
 use grid::Grid;
 
 use crate::Board;
 
-/// A judge-valid board of side at most `largest_side` (1 to 20).
-pub fn judge_board(seed: u64, largest_side: usize) -> Board {
+/// A judge-valid board of side at most `largest_side` (1 to 20), for a
+/// judge that searches `moves` moves.
+pub fn judge_board(seed: u64, largest_side: usize, moves: u32) -> Board {
     let mut rng = SplitMix64::new(seed);
     let largest = largest_side.clamp(1, 20) as u64;
     // Half the boards take the largest side: full-size boards find the most.
@@ -23,6 +25,9 @@ pub fn judge_board(seed: u64, largest_side: usize) -> Board {
     } else {
         rng.between(1, largest)
     } as usize;
+    if TIGHT_SIDES.contains(&side) && rng.chance(1, 4) {
+        return tight_board(&mut rng, side, moves);
+    }
     let mut board = Grid::new(side, side, 0u64);
     let power = |rng: &mut SplitMix64, low: u64, high: u64| 1u64 << rng.between(low, high);
     match rng.below(8) {
@@ -98,6 +103,66 @@ pub fn judge_board(seed: u64, largest_side: usize) -> Board {
         board[(cell / side, cell % side)] = 2;
     }
     board
+}
+
+/// The sides of the boards that may be tight (see [`tight_board`]): above
+/// them, finding one costs more than a generated board should.
+const TIGHT_SIDES: std::ops::RangeInclusive<usize> = 2..=5;
+
+/// How many boards [`tight_board`] tries.
+const TIGHT_TRIES: usize = 16;
+
+/// A small board whose tiles add up to one tile, and whose best line needs
+/// every one of the judge's `moves` moves, or as many as the best of a few
+/// tries does: the boards where a solution that searches one move too
+/// few, or wastes one, goes wrong, and they are rare among random boards
+/// (one in a few hundred of side 3).
+fn tight_board(rng: &mut SplitMix64, side: usize, moves: u32) -> Board {
+    let mut best: Option<(u32, Board)> = None;
+    for _ in 0..TIGHT_TRIES {
+        let board = summing_board(rng, side);
+        let needed = moves_needed(&board, moves);
+        if best.as_ref().map_or(true, |(most, _)| needed > *most) {
+            best = Some((needed, board));
+        }
+        if needed == moves {
+            break;
+        }
+    }
+    best.map(|(_, board)| board).expect("at least one try")
+}
+
+/// A board of side `side` whose tiles add up to one tile of 16 to 128:
+/// that tile split in halves, again and again, the pieces in random cells.
+fn summing_board(rng: &mut SplitMix64, side: usize) -> Board {
+    let cells = side * side;
+    let mut pieces = vec![1u64 << rng.between(4, 7)];
+    let wanted = rng.between(2, cells as u64) as usize;
+    while pieces.len() < wanted {
+        let splittable: Vec<usize> = (0..pieces.len()).filter(|&i| pieces[i] > 2).collect();
+        if splittable.is_empty() {
+            break;
+        }
+        let at = splittable[rng.below(splittable.len() as u64) as usize];
+        pieces[at] /= 2;
+        pieces.push(pieces[at]);
+    }
+    let mut board = Grid::new(side, side, 0u64);
+    let mut free: Vec<usize> = (0..cells).collect();
+    for piece in pieces {
+        let cell = free.swap_remove(rng.below(free.len() as u64) as usize);
+        board[(cell / side, cell % side)] = piece;
+    }
+    board
+}
+
+/// The fewest moves, of at most `moves`, that reach the largest tile
+/// `moves` moves can.
+fn moves_needed(board: &Board, moves: u32) -> u32 {
+    let best = crate::search::solve(board, moves);
+    (0..moves)
+        .find(|&fewer| crate::search::solve(board, fewer) == best)
+        .unwrap_or(moves)
 }
 
 /// An input beyond the judge's limits: a board of side up to
@@ -208,7 +273,7 @@ mod tests {
         let mut sides = [false; 21];
         let mut tiles = [false; 11];
         for seed in 0..4000 {
-            let board = judge_board(seed, 20);
+            let board = judge_board(seed, 20, crate::JUDGE_MOVES);
             let input = board_input(&board);
             assert_eq!(
                 crate::validate::validate(input.as_bytes()),

@@ -85,7 +85,6 @@ fn check(problem: &str) {
             "{problem} buggy.{extension} passed the default judging:\n{out}"
         );
         let save = scratch(&format!("solutions-{problem}-{extension}"));
-        let slow = NOT_YET_NEAR_THE_SMALLEST.contains(&(problem, extension));
         let (status, out) = run(
             "stress",
             &[
@@ -94,10 +93,9 @@ fn check(problem: &str) {
                 "--seconds",
                 "60",
                 // Room for a slow shrink on a busy machine: it ends when
-                // the input is minimal, never later. The shrinks not yet
-                // held to the smallest are only held to shrinking.
+                // the input is minimal, never later.
                 "--shrink-seconds",
-                if slow { "60" } else { "600" },
+                "600",
                 "--seed",
                 "1",
                 "--save",
@@ -110,10 +108,7 @@ fn check(problem: &str) {
             status, FOUND,
             "{problem} buggy.{extension} was not caught:\n{out}"
         );
-        assert!(
-            out.contains("a locally minimal input") || slow && out.contains("a smaller input"),
-            "{out}"
-        );
+        assert!(out.contains("a locally minimal input"), "{out}");
         let shrunk = std::fs::read_dir(&save)
             .unwrap()
             .map(|e| e.unwrap().path())
@@ -127,16 +122,6 @@ fn check(problem: &str) {
         near_the_smallest(problem, extension, &buggy, &input, &out);
     }
 }
-
-/// The bugs whose shrunk failure is not yet held to [`SMALLEST_RATIO`]
-/// (nor to being locally minimal), and why. Both need ten moves to show,
-/// and no chain of steps down from a large board keeps them: only a
-/// fresh board of side 3 does, and about one in four hundred of those
-/// fails. In Python, a ten-move search costs about a second a candidate
-/// on a large board, so the shrinking time runs out first; in C++ the
-/// fresh runs end first, unless the seeds are lucky.
-const NOT_YET_NEAR_THE_SMALLEST: [(&str, &str); 2] =
-    [("game2048-hard", "py"), ("game2048-hard", "cpp")];
 
 /// How much larger than the smallest failing input (see
 /// [`crate::smallest`]) a shrunk one may be, by the problem's measure.
@@ -171,9 +156,6 @@ fn near_the_smallest(problem: &str, extension: &str, buggy: &Path, input: &[u8],
         "{problem} {extension}: shrunk to {shrunk}, the smallest is {}",
         smallest.measure
     );
-    if NOT_YET_NEAR_THE_SMALLEST.contains(&(problem, extension)) {
-        return;
-    }
     assert!(
         shrunk as f64 <= SMALLEST_RATIO * smallest.measure as f64,
         "{problem} {extension}: shrunk to {shrunk}, but {} fails:\n{}\n{out}",
