@@ -39,9 +39,11 @@ fn check(problem: &str) {
                 correct.to_str().unwrap(),
                 "--time-limit",
                 TIME_LIMIT_MS,
-                // The whole judge suite for the compiled languages; the
-                // interpreted ones' runs of it would take minutes here.
-                if matches!(extension, "py" | "js") {
+                // The whole judge suite for C++; the other languages'
+                // runs of it take tens of seconds here (an interpreter's or
+                // the JVM's start for every case), and the buggy files
+                // below get it in every language.
+                if matches!(extension, "py" | "js" | "java") {
                     "--quick"
                 } else {
                     "--jobs=2"
