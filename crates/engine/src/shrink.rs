@@ -35,7 +35,7 @@
 //! ends the search first (or a solution's runs take about
 //! [`CHEAP_RUN`], when which count it gets may vary).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use cli::{AnyProblem, Space, SplitMix64};
@@ -111,22 +111,28 @@ type Key = (u64, usize, Vec<u8>);
 
 /// Shrinks `input`, which fails, keeping only candidates that are `valid`
 /// and still `fail`, within `budget`; with `fresh`, generated inputs are
-/// tried too.
+/// tried too. With `jobs` above 1, the candidates that come next are run
+/// that many at a time, side by side, and the search takes the first that
+/// fails, as one at a time would: the result, and the count of candidates
+/// tried, do not depend on `jobs`.
 pub fn shrink(
     problem: &dyn AnyProblem,
     input: Vec<u8>,
     valid: &dyn Fn(&[u8]) -> bool,
-    fails: &mut dyn FnMut(&[u8]) -> bool,
+    fails: &(dyn Fn(&[u8]) -> bool + Sync),
     budget: Duration,
     fresh: Option<Fresh>,
+    jobs: usize,
 ) -> Shrunk {
     let mut search = Search {
         problem,
         valid,
         fails,
+        jobs: jobs.max(1),
         started: Instant::now(),
         budget,
         decided: HashSet::new(),
+        ahead: HashMap::new(),
         steps: 0,
         tried: 0,
     };
@@ -179,12 +185,16 @@ fn key(problem: &dyn AnyProblem, input: &[u8]) -> Key {
 struct Search<'a> {
     problem: &'a dyn AnyProblem,
     valid: &'a dyn Fn(&[u8]) -> bool,
-    fails: &'a mut dyn FnMut(&[u8]) -> bool,
+    fails: &'a (dyn Fn(&[u8]) -> bool + Sync),
+    jobs: usize,
     started: Instant,
     budget: Duration,
     /// Every candidate already judged: run and passed, or not valid. (One
     /// that failed was taken, and everything later is smaller than it.)
     decided: HashSet<Vec<u8>>,
+    /// Candidates run ahead of their turn (see [`Search::run_ahead`]), and
+    /// whether each failed.
+    ahead: HashMap<Vec<u8>, bool>,
     steps: usize,
     tried: usize,
 }
@@ -201,7 +211,45 @@ impl Search<'_> {
             return false;
         }
         self.tried += 1;
-        (self.fails)(candidate)
+        match self.ahead.remove(candidate) {
+            Some(failed) => failed,
+            None => (self.fails)(candidate),
+        }
+    }
+
+    /// [`Search::takes`] for `candidates[at]`, the later candidates run
+    /// ahead of their turn beside it when there are jobs to spare.
+    fn takes_at(&mut self, candidates: &[Vec<u8>], at: usize) -> bool {
+        if self.jobs > 1 && !self.ahead.contains_key(&candidates[at]) {
+            self.run_ahead(&candidates[at..]);
+        }
+        self.takes(&candidates[at])
+    }
+
+    /// Runs the first [`Search::jobs`] of `candidates` that are still
+    /// undecided and valid side by side, keeping each one's result for its
+    /// turn. A candidate run ahead whose turn never comes (one before it
+    /// failed) cost a processor that was idle.
+    fn run_ahead(&mut self, candidates: &[Vec<u8>]) {
+        let batch: Vec<&Vec<u8>> = candidates
+            .iter()
+            .filter(|c| !self.decided.contains(*c) && !self.ahead.contains_key(*c))
+            .filter(|c| (self.valid)(c))
+            .take(self.jobs)
+            .collect();
+        let fails = self.fails;
+        let results: Vec<bool> = std::thread::scope(|scope| {
+            let runs: Vec<_> = batch
+                .iter()
+                .map(|c| scope.spawn(move || fails(c)))
+                .collect();
+            runs.into_iter()
+                .map(|run| run.join().unwrap_or(false))
+                .collect()
+        });
+        for (candidate, failed) in batch.into_iter().zip(results) {
+            self.ahead.insert(candidate.clone(), failed);
+        }
     }
 
     /// `candidates` smaller than `than`, each once, smallest first.
@@ -242,12 +290,12 @@ impl Search<'_> {
             let here = key(self.problem, current);
             let candidates = self.ordered(self.problem.simplifications(current), &here);
             let mut found = None;
-            for candidate in candidates {
+            for at in 0..candidates.len() {
                 if self.out_of_time() {
                     return false;
                 }
-                if self.takes(&candidate) {
-                    found = Some(candidate);
+                if self.takes_at(&candidates, at) {
+                    found = Some(candidates[at].clone());
                     break;
                 }
             }
@@ -286,10 +334,10 @@ impl Search<'_> {
             let candidates = masks
                 .filter_map(|keep| self.problem.keep_items(current, &keep))
                 .collect();
-            let found = self
-                .ordered(candidates, &here)
-                .into_iter()
-                .find(|c| !self.out_of_time() && self.takes(c));
+            let ordered = self.ordered(candidates, &here);
+            let found = (0..ordered.len())
+                .find(|&at| !self.out_of_time() && self.takes_at(&ordered, at))
+                .map(|at| ordered[at].clone());
             match found {
                 Some(smaller) => {
                     *current = smaller;
@@ -316,16 +364,17 @@ impl Search<'_> {
             .filter(|second| size(self.problem, second).value < here.0)
             .collect();
         let mut runs = 0;
-        for candidate in self.ordered(seconds, &here) {
+        let ordered = self.ordered(seconds, &here);
+        for at in 0..ordered.len() {
             if self.out_of_time() || runs == PAIR_RUNS {
                 return None;
             }
-            if self.decided.contains(&candidate) {
+            if self.decided.contains(&ordered[at]) {
                 continue;
             }
             runs += 1;
-            if self.takes(&candidate) {
-                *current = candidate;
+            if self.takes_at(&ordered, at) {
+                *current = ordered[at].clone();
                 self.steps += 2;
                 return Some(true);
             }
@@ -451,9 +500,10 @@ mod tests {
             problem,
             input,
             &judge_valid(problem),
-            &mut |i: &[u8]| has_32(i),
+            &|i: &[u8]| has_32(i),
             Duration::from_secs(10),
             None,
+            2,
         );
         assert!(shrunk.minimal && shrunk.pairs_tried);
         // A 1 x 1 board cannot shrink further, and 32 cannot be lowered.
@@ -479,9 +529,10 @@ mod tests {
             problem,
             input,
             &judge_valid(problem),
-            &mut |i: &[u8]| odd(i),
+            &|i: &[u8]| odd(i),
             Duration::from_secs(10),
             None,
+            2,
         );
         assert_eq!(
             shrunk.after.value,
@@ -510,21 +561,23 @@ mod tests {
             .map(|seed| problem.generate(seed, 1, Space::Judge).into_bytes())
             .find(|input| fails(input) && size(problem, input).value < 20)
             .unwrap();
-        let run = || {
+        let run = |jobs: usize| {
             shrink(
                 problem,
                 input.clone(),
                 &judge_valid(problem),
-                &mut |i: &[u8]| fails(i),
+                &|i: &[u8]| fails(i),
                 Duration::from_secs(60),
                 Some(Fresh {
                     seed: 3,
                     size: 4,
                     space: Space::Judge,
                 }),
+                jobs,
             )
         };
-        let (first, second) = (run(), run());
+        // The same with one job as with three, candidates tried included.
+        let (first, second) = (run(1), run(3));
         assert_eq!(
             first.after.value,
             1,

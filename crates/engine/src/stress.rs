@@ -10,6 +10,7 @@
 //! (or the workspace) refuses to answer, as too large for it, cannot be
 //! compared: it is counted and skipped.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -298,28 +299,47 @@ pub fn shrink(
         Space::Beyond => problem.answer(input, &problem.defaults()).is_ok(),
     };
     let wanted = failure.verdict();
-    let mut last = None;
-    let mut tried = 0;
-    let mut smallest = crate::shrink::size(problem, &failure.input);
+    // What the runs found, shared by the shrink's jobs: the answers of
+    // each failing candidate (a few: each is taken, or was run ahead of
+    // one that was), the runs made and the smallest failure, for the
+    // progress line.
+    struct Found {
+        failures: HashMap<Vec<u8>, (Result<String, String>, Got)>,
+        tried: usize,
+        smallest: crate::shrink::Size,
+    }
+    let found = Mutex::new(Found {
+        failures: HashMap::new(),
+        tried: 0,
+        smallest: crate::shrink::size(problem, &failure.input),
+    });
     // An interrupt ends the shrinking with the smallest failure so far.
-    let mut fails = |input: &[u8]| {
-        let same = match test(plan, input) {
+    let fails = |input: &[u8]| {
+        let tested = test(plan, input);
+        let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+        let same = match tested {
             Tested::Failed(expected, got) => {
                 let same = match &got {
                     Got::Run(verdict, _) => Some(*verdict) == wanted,
                     Got::Answer(_) => true,
                 };
                 if same {
-                    smallest = crate::shrink::size(problem, input);
-                    last = Some((input.to_vec(), expected, got));
+                    let size = crate::shrink::size(problem, input);
+                    if size.value < found.smallest.value {
+                        found.smallest = size;
+                    }
+                    found.failures.insert(input.to_vec(), (expected, got));
                 }
                 same
             }
             _ => false,
         };
-        tried += 1;
+        found.tried += 1;
         if let Some(progress) = plan.progress {
-            progress(Progress::Shrinking { tried, smallest });
+            progress(Progress::Shrinking {
+                tried: found.tried,
+                smallest: found.smallest,
+            });
         }
         same
     };
@@ -332,20 +352,22 @@ pub fn shrink(
         problem,
         failure.input.clone(),
         &valid,
-        &mut fails,
+        &fails,
         budget,
         Some(fresh),
+        plan.jobs,
     );
-    // The shrunk input is the last one that failed, unless it is the
-    // failure itself; its answers are the ones of that run.
-    let failure = match last {
-        Some((input, expected, got)) if input == shrunk.input => Failure {
-            input,
+    // The shrunk input failed, unless it is the failure itself; its
+    // answers are the ones of that run.
+    let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    let failure = match found.failures.remove(&shrunk.input) {
+        Some((expected, got)) => Failure {
+            input: shrunk.input.clone(),
             expected,
             got,
             ..failure
         },
-        _ => failure,
+        None => failure,
     };
     (failure, shrunk)
 }
