@@ -230,6 +230,8 @@ pub fn prepare(
                 Build::Interpreted { check } => work.interpreted(check),
                 Build::Compiled { compile, artifact } => work.compiled(compile, artifact),
             }?;
+            let first_word = std::ffi::OsStr::new(work.row.run[0]);
+            notes.extend(toolchain::shim::note(first_word, work.row));
             prepared.notes = notes;
             Ok(prepared)
         }

@@ -88,12 +88,17 @@ fn program_path(program: &OsStr) -> std::io::Result<CString> {
 }
 
 /// The first executable file named `program` on this process's `PATH`
-/// (an empty entry is the current folder, as for `execvp`).
+/// (an empty entry is the current folder, as for `execvp`), as an
+/// absolute path: a relative entry is this process's folder's, not that
+/// of the run, which starts in a folder of its own.
 pub fn find_on_path(program: &OsStr) -> Option<std::path::PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into());
+    let here = std::env::current_dir().ok();
     std::env::split_paths(&path).find_map(|dir| {
         let candidate = if dir.as_os_str().is_empty() {
-            Path::new(".").join(program)
+            here.as_ref()?.join(program)
+        } else if dir.is_relative() {
+            here.as_ref()?.join(dir).join(program)
         } else {
             dir.join(program)
         };

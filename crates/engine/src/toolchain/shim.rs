@@ -23,38 +23,83 @@ use std::time::Duration;
 use super::LanguageRow;
 use crate::runner::{self, Ending, Limits, Program};
 
-/// How long the interpreter may take to say where it is.
-const QUERY_TIME: Duration = Duration::from_secs(10);
+/// The processor time the interpreter may take to say where it is; by the
+/// wall clock, the runner stops it at twice that (see
+/// [`runner::grace`]).
+const QUERY_TIME: Duration = Duration::from_secs(5);
+
+/// What a program on the `PATH` turned out to be.
+#[derive(Clone, Debug)]
+enum Found {
+    /// Not a script, or not on the `PATH`: started by its name.
+    AsItIs,
+    /// A script that named the interpreter it starts.
+    Behind(PathBuf),
+    /// A script that would not say: started as it is, every run.
+    Unanswered(PathBuf),
+}
 
 /// The interpreter that `program`, the first word of one of `row`'s
 /// lines, starts: the executable behind a shim, else `program` itself.
 pub fn resolved(program: &OsStr, row: &LanguageRow) -> OsString {
-    let Some(query) = row.path_query else {
-        return program.to_owned();
-    };
-    if program.as_bytes().contains(&b'/') {
-        return program.to_owned();
-    }
-    static KNOWN: Mutex<Option<HashMap<OsString, Option<PathBuf>>>> = Mutex::new(None);
-    let mut known = KNOWN.lock().unwrap_or_else(|e| e.into_inner());
-    let known = known.get_or_insert_with(HashMap::new);
-    let real = known
-        .entry(program.to_owned())
-        .or_insert_with(|| behind_shim(program, query));
-    match real {
-        Some(path) => path.clone().into_os_string(),
-        None => program.to_owned(),
+    match found(program, row) {
+        Found::Behind(path) => path.into_os_string(),
+        Found::AsItIs | Found::Unanswered(_) => program.to_owned(),
     }
 }
 
-/// The executable the script named `program` on the `PATH` starts, when
-/// it is a script and says so; `None` otherwise.
-fn behind_shim(program: &OsStr, query: &[&str]) -> Option<PathBuf> {
-    let found = runner::find_on_path(program)?;
-    if !is_script(&found) {
-        return None;
+/// A note for the report when `program` is a script that would not say
+/// which interpreter it starts: its own start is then in every run's time.
+pub fn note(program: &OsStr, row: &LanguageRow) -> Option<String> {
+    match found(program, row) {
+        Found::Unanswered(path) => Some(format!(
+            "{} is a script that did not say which interpreter it starts \
+             (`{} {}`): it is started for every run, and its own start counts \
+             in each run's time",
+            path.display(),
+            program.to_string_lossy(),
+            row.path_query.unwrap_or_default().join(" ")
+        )),
+        _ => None,
     }
-    let mut argv = vec![found.into_os_string()];
+}
+
+/// What `program` is, asked once a command.
+fn found(program: &OsStr, row: &LanguageRow) -> Found {
+    let Some(query) = row.path_query else {
+        return Found::AsItIs;
+    };
+    if program.as_bytes().contains(&b'/') {
+        return Found::AsItIs;
+    }
+    static KNOWN: Mutex<Option<HashMap<OsString, Found>>> = Mutex::new(None);
+    let mut known = KNOWN.lock().unwrap_or_else(|e| e.into_inner());
+    let known = known.get_or_insert_with(HashMap::new);
+    known
+        .entry(program.to_owned())
+        .or_insert_with(|| behind_shim(program, query))
+        .clone()
+}
+
+/// What the program named `program` on the `PATH` is, asking it where
+/// its interpreter is when it is a script.
+fn behind_shim(program: &OsStr, query: &[&str]) -> Found {
+    let Some(found) = runner::find_on_path(program) else {
+        return Found::AsItIs;
+    };
+    if !is_script(&found) {
+        return Found::AsItIs;
+    }
+    match ask(&found, query) {
+        Some(real) => Found::Behind(real),
+        None => Found::Unanswered(found),
+    }
+}
+
+/// The absolute path of an executable, not a script, that the script
+/// `found` prints when run with `query`.
+fn ask(found: &Path, query: &[&str]) -> Option<PathBuf> {
+    let mut argv = vec![found.as_os_str().to_owned()];
     argv.extend(query.iter().map(OsString::from));
     let outcome = runner::run(
         &Program::Command {

@@ -162,3 +162,35 @@ fn an_interpreter_behind_a_shim_is_started_directly() {
     let started = std::fs::read_to_string(&starts).unwrap_or_default();
     assert_eq!(started.lines().count(), 1, "{out}");
 }
+
+/// A shim that will not say where its interpreter is is started for every
+/// run, with a note that says so; and one found through an empty (or
+/// relative) `PATH` entry is the user's folder's, wherever the run starts.
+#[test]
+fn a_shim_that_does_not_answer_runs_every_time_from_a_relative_path_entry() {
+    if !have("python3") {
+        eprintln!("python3 is not installed: skipped");
+        return;
+    }
+    let dir = scratch("shim-silent");
+    crate::script(
+        &dir,
+        "python3",
+        "if [ \"$1\" = -c ] && [ \"$2\" = 'import sys; print(sys.executable)' ]; then exit 0; fi\n\
+         PATH=\"${PATH#*:}\" exec python3 \"$@\"",
+    );
+    let path = format!(":{}", std::env::var("PATH").unwrap_or_default());
+    let solution = workspace().join("tests/solutions/game2048/correct.py");
+    let output = std::process::Command::new(crate::binary("judge"))
+        .args(["game2048", solution.to_str().unwrap(), "--quick"])
+        .env("PATH", &path)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), SUCCESS, "{out}");
+    assert!(
+        out.contains("is a script that did not say which interpreter it starts"),
+        "{out}"
+    );
+}
