@@ -415,3 +415,20 @@ fn reap(pid: i32) {
         libc::waitpid(pid, &mut status, libc::WNOHANG);
     }
 }
+
+/// This process's peak resident memory so far, in bytes. The kernel counts
+/// it into a run's own peak: at `exec` it keeps the peak of the memory the
+/// process had before (this process's, shared by a `clone(CLONE_VM)` or
+/// copied by a `fork`), so a run's kernel peak says nothing of the program
+/// unless it is above this: above its value when the run ends, since other
+/// threads of this process may grow it between the spawn and the `exec`.
+pub(super) fn own_peak() -> u64 {
+    // SAFETY: rusage is plain data; all-zero is a valid value, and
+    // getrusage fills it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+        return u64::MAX;
+    }
+    // Linux reports ru_maxrss in KiB.
+    u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024
+}

@@ -77,7 +77,7 @@ fn spawn_command(
     token: &str,
     limits: &Limits,
 ) -> std::io::Result<Started> {
-    let inherited_peak = own_peak();
+    let inherited_peak = processes::own_peak();
     let mut rlimits = vec![(libc::RLIMIT_CORE, 0)];
     if let Some(bytes) = limits.address_space {
         rlimits.push((libc::RLIMIT_AS, bytes as libc::rlim_t));
@@ -102,22 +102,6 @@ fn spawn_command(
         token: token.to_string(),
         inherited_peak,
     })
-}
-
-/// This process's peak resident memory so far, in bytes. The kernel counts
-/// it into a run's own peak: at `exec` it keeps the peak of the memory the
-/// process had before (this process's, shared by a `clone(CLONE_VM)` or
-/// copied by a `fork`), so a run's kernel peak says nothing of the program
-/// unless it is above this.
-fn own_peak() -> u64 {
-    // SAFETY: rusage is plain data; all-zero is a valid value, and
-    // getrusage fills it.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
-        return u64::MAX;
-    }
-    // Linux reports ru_maxrss in KiB.
-    u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024
 }
 
 /// The address space this process uses now, in bytes.
@@ -145,7 +129,7 @@ fn spawn_function(
         .address_space
         .map(|extra| address_space_in_use().saturating_add(extra));
     let file_size = limits.file_size;
-    let inherited_peak = own_peak();
+    let inherited_peak = processes::own_peak();
     // Nothing buffered here may be written twice by the copy.
     let _ = std::io::stdout().flush();
     // SAFETY: fork; the child only calls the function on its own

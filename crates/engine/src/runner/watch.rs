@@ -27,7 +27,7 @@ pub(super) struct Started {
     pub(super) stderr: File,
     pub(super) token: String,
     /// The runner's own peak resident memory when the run started, which
-    /// the kernel counts into the run's peak (see `unix::own_peak`).
+    /// the kernel counts into the run's peak (see `processes::own_peak`).
     pub(super) inherited_peak: u64,
 }
 
@@ -350,9 +350,12 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
     };
     let wall = began.elapsed();
     // The kernel's peak is the program's only when it is above the
-    // runner's own, which the kernel counted into it; else the samples
+    // runner's own, which the kernel counted into it: its peak now, as
+    // the command's other threads (other jobs, a large case read) may have
+    // raised it after the spawn and before the `exec`. Else the samples
     // are the figure.
-    let kernel_peak = if kernel_peak > run.inherited_peak {
+    let inherited_peak = run.inherited_peak.max(processes::own_peak());
+    let kernel_peak = if kernel_peak > inherited_peak {
         kernel_peak
     } else {
         0
