@@ -304,6 +304,6 @@ fn write_copy(path: &Path, input: &[u8]) -> std::io::Result<()> {
 }
 
 mod spawn;
-pub use spawn::find_on_path;
+pub use spawn::{find_on_path, is_executable};
 mod unix;
 mod watch;

@@ -102,11 +102,17 @@ pub fn find_on_path(program: &OsStr) -> Option<std::path::PathBuf> {
         } else {
             dir.join(program)
         };
-        let c = c_string(candidate.as_os_str().as_bytes()).ok()?;
-        // SAFETY: access with a valid C string.
-        let executable = unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0;
-        (executable && candidate.is_file()).then_some(candidate)
+        is_executable(&candidate).then_some(candidate)
     })
+}
+
+/// Whether `path` is a file this process may execute.
+pub fn is_executable(path: &Path) -> bool {
+    let Ok(c) = c_string(path.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: access with a valid C string.
+    path.is_file() && unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0
 }
 
 /// Puts the calling process in a process group of its own and gives up

@@ -121,7 +121,7 @@ fn ask(found: &Path, query: &[&str]) -> Option<PathBuf> {
     }
     let text = std::str::from_utf8(&outcome.stdout).ok()?;
     let real = PathBuf::from(text.trim_end_matches(['\n', '\r']));
-    let usable = real.is_absolute() && executable(&real) && !is_script(&real);
+    let usable = real.is_absolute() && runner::is_executable(&real) && !is_script(&real);
     usable.then_some(real)
 }
 
@@ -132,15 +132,6 @@ fn is_script(path: &Path) -> bool {
         .and_then(|mut file| file.read_exact(&mut start))
         .is_ok()
         && &start == b"#!"
-}
-
-/// Whether `path` is a file this process may execute.
-fn executable(path: &Path) -> bool {
-    let Ok(c) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
-        return false;
-    };
-    // SAFETY: access with a valid C string.
-    path.is_file() && unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0
 }
 
 #[cfg(test)]
