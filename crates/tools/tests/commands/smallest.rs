@@ -23,6 +23,7 @@
 //! `solutions.rs`).
 
 use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
 /// A failing input and its measure.
 #[derive(Clone, Debug)]
@@ -33,8 +34,26 @@ pub struct Smallest {
 
 /// The smallest failing input of the planted bug in
 /// `tests/solutions/PROBLEM/buggy.EXTENSION`, or `None` when the space
-/// holds none.
+/// holds none. Each is searched once in this test process: the test below
+/// and each of `solutions.rs`'s tests ask for the same ones, side by side,
+/// and the searches are seconds of work apiece.
 pub fn smallest(problem: &str, extension: &str) -> Option<Smallest> {
+    type Searched = Arc<OnceLock<Option<Smallest>>>;
+    static SEARCHED: LazyLock<Mutex<HashMap<(String, String), Searched>>> =
+        LazyLock::new(Mutex::default);
+    let once = Arc::clone(
+        SEARCHED
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .entry((problem.to_string(), extension.to_string()))
+            .or_default(),
+    );
+    // The map's lock is let go before the search: another bug's search
+    // goes on beside this one, and a second asker of this one waits.
+    once.get_or_init(|| search(problem, extension)).clone()
+}
+
+fn search(problem: &str, extension: &str) -> Option<Smallest> {
     let contract = problems::find(problem).expect("a registered problem");
     let fails = |input: &str, buggy: String| {
         contract.validate(input.as_bytes()).is_ok()
