@@ -62,6 +62,10 @@ fn check(problem: &str) {
                 correct.to_str().unwrap(),
                 "--seconds",
                 CORRECT_STRESS_SECONDS,
+                // One worker: the tests beside this one keep the other core
+                // busy, and a second worker would only share it with them.
+                "--jobs",
+                "1",
                 "--seed",
                 "1",
                 "--time-limit",
