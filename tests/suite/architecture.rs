@@ -482,6 +482,41 @@ fn the_commands_do_not_depend_on_the_test_harness() {
     assert!(dependencies_of("golden").iter().any(|d| d == "engine"));
 }
 
+/// A language's facts are its rows: outside the language and judge
+/// tables (and unit tests), no code of the engine or the commands names
+/// one language (`Language::Java`); it asks the language's row.
+#[test]
+fn only_the_tables_name_a_language() {
+    let mut files = Vec::new();
+    for krate in ["engine", "tools"] {
+        rust_files(&root().join("crates").join(krate).join("src"), &mut files);
+    }
+    let tables = ["toolchain/language.rs", "toolchain/judges.rs"];
+    let mut named = Vec::new();
+    for file in &files {
+        if tables.iter().any(|table| file.ends_with(table)) || file.ends_with("tests.rs") {
+            continue;
+        }
+        let code = code_only(&std::fs::read_to_string(file).unwrap());
+        if names_a_language(without_unit_tests(&code)) {
+            named.push(file.display().to_string());
+        }
+    }
+    assert!(files.len() > 20, "{files:?}");
+    assert!(named.is_empty(), "these name a language: {named:?}");
+}
+
+/// Whether `code` names a variant of `Language` (`Language::Cpp`), not one
+/// of its functions (`Language::of_file`).
+fn names_a_language(code: &str) -> bool {
+    code.match_indices("Language::").any(|(at, found)| {
+        code[at + found.len()..]
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase)
+    })
+}
+
 /// The checks above find what they look for.
 #[test]
 fn the_shape_checks_find_what_they_look_for() {
@@ -506,6 +541,8 @@ fn the_shape_checks_find_what_they_look_for() {
         Some(vec![0, 1, 2, 0])
     );
     assert_eq!(find_circle(&[vec![1, 2], vec![2], vec![]]), None);
+    assert!(names_a_language("if language == Language::Java {"));
+    assert!(!names_a_language("Language::of_file(path, &head)"));
     let paths = named_paths("use crate::{a, b::c};\nlet x = super::d::e();", "f::g");
     assert_eq!(paths, ["a", "b::c", "f::d::e"]);
 }

@@ -14,7 +14,7 @@ use crate::toolchain::detect::{self, Form};
 use crate::toolchain::driver::{Driver, Joining};
 use crate::toolchain::judges::{self, JudgeLanguage};
 pub use crate::toolchain::PrepareError;
-use crate::toolchain::{self, cache, compile, Build, Language, LanguageRow, Words};
+use crate::toolchain::{self, cache, compile, Build, Language, LanguageRow, Syntax, Words};
 
 /// A solution as the user named it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,7 +202,7 @@ pub fn prepare(
                     judges::REFERENCE.name
                 ));
             }
-            if *language == Language::Java
+            if language.row().syntax == Syntax::Java
                 && detect::declares_a_package(&String::from_utf8_lossy(&source))
             {
                 notes.push(

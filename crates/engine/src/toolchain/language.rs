@@ -25,6 +25,24 @@ pub enum Language {
     JavaScript,
 }
 
+/// The grammar a language's files are read in, to blank out their
+/// comments and strings and to tell a function a judge calls from a
+/// program ([`super::detect`]). Languages of one grammar share it: PyPy3
+/// reads as Python 3 does, C as C++ does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// `#` comments, triple-quoted strings, a `def` at the top level.
+    Python,
+    /// `//` and `/* */` comments, a preprocessor, a `main` function.
+    C,
+    /// C's comments, a class, and a `package` line that can hide it.
+    Java,
+    /// C's comments, a `function` or a function assigned to a name.
+    JavaScript,
+    /// Read as a program only: no judge that calls a function takes Rust.
+    Rust,
+}
+
 /// How a language's source becomes a program.
 #[derive(Clone, Copy, Debug)]
 pub enum Build {
@@ -57,6 +75,8 @@ pub struct LanguageRow {
     /// judge's class).
     pub source: &'static str,
     pub build: Build,
+    /// The grammar its files are read in.
+    pub syntax: Syntax,
     /// The line that runs the program, in the build folder's terms.
     pub run: &'static [&'static str],
     /// How reports name an interpreted language's run line (the words of
@@ -86,6 +106,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         build: Build::Interpreted {
             check: PYTHON_CHECK,
         },
+        syntax: Syntax::Python,
         // -B: no `__pycache__` beside the user's file (the driver imports
         // it as a module); -W ignore as on Baekjoon.
         run: &["python3", "-B", "-W", "ignore", "{source}"],
@@ -104,6 +125,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         build: Build::Interpreted {
             check: PYPY_CHECK,
         },
+        syntax: Syntax::Python,
         run: &["pypy3", "-B", "-W", "ignore", "{source}"],
         run_shown: "pypy3",
         echo: "print(input())\n",
@@ -121,6 +143,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
             compile: &["g++", "{flags}", "-o", "{output}", "{source}"],
             artifact: "Main",
         },
+        syntax: Syntax::C,
         run: &["{dir}/Main"],
         run_shown: "",
         echo: "#include <iostream>\n#include <string>\nint main() { std::string s; std::getline(std::cin, s); std::cout << s << '\\n'; }\n",
@@ -138,6 +161,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
             compile: &["gcc", "{flags}", "-o", "{output}", "{source}"],
             artifact: "Main",
         },
+        syntax: Syntax::C,
         run: &["{dir}/Main"],
         run_shown: "",
         echo: "#include <stdio.h>\nint main(void) { char s[256]; if (fgets(s, sizeof s, stdin)) fputs(s, stdout); return 0; }\n",
@@ -155,6 +179,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
             compile: &["rustc", "{flags}", "-o", "{output}", "{source}"],
             artifact: "Main",
         },
+        syntax: Syntax::Rust,
         run: &["{dir}/Main"],
         run_shown: "",
         echo: "fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); print!(\"{s}\"); }\n",
@@ -172,6 +197,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
             compile: &["javac", "{flags}", "-d", "{dir}", "{source}"],
             artifact: "{class}.class",
         },
+        syntax: Syntax::Java,
         run: &["java", "{run_flags}", "-cp", "{dir}", "{class}"],
         run_shown: "",
         echo: "public class Main { public static void main(String[] a) throws Exception { System.out.println(new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine()); } }\n",
@@ -188,6 +214,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         build: Build::Interpreted {
             check: &["node", "--check", "{source}"],
         },
+        syntax: Syntax::JavaScript,
         // The judge's run flags: Baekjoon's give the engine a 64 MiB
         // stack (the process's own is the memory limit, see the runner).
         run: &["node", "{run_flags}", "{source}"],

@@ -20,7 +20,7 @@ use std::ffi::{OsStr, OsString};
 use std::time::Duration;
 
 pub use judges::{JudgeLanguage, JudgeRow, LimitRule, JUDGES};
-pub use language::{Build, Language, LanguageRow, LANGUAGES};
+pub use language::{Build, Language, LanguageRow, Syntax, LANGUAGES};
 
 /// Why a solution could not be prepared.
 #[derive(Clone, Debug, PartialEq, Eq)]

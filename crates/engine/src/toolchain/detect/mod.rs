@@ -11,7 +11,7 @@ pub mod preprocess;
 
 use cli::Call;
 
-use super::language::Language;
+use super::language::{Language, Syntax};
 use preprocess::{code_only, compiled_part};
 
 /// What a file is, for a judge that calls a function.
@@ -27,11 +27,11 @@ pub enum Form {
 /// The form of `source`, a file in `language`, for a judge that calls
 /// `call`.
 pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
-    let code = code_only(language, source);
+    let code = code_only(language.row().syntax, source);
     let arity = call.parameters.len();
-    match language {
-        Language::Python | Language::PyPy => python_form(&code, call.function, arity),
-        Language::Cpp | Language::C => {
+    match language.row().syntax {
+        Syntax::Python => python_form(&code, call.function, arity),
+        Syntax::C => {
             let compiled = compiled_part(&code);
             if !defines(&compiled, call.function, arity) {
                 Form::Program
@@ -43,7 +43,7 @@ pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
                 Form::Function { left_out: None }
             }
         }
-        Language::Java => {
+        Syntax::Java => {
             // The function in a class of another name is still meant for
             // the judge's call: the compile then says the class must be
             // Solution.
@@ -57,7 +57,7 @@ pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
                 Form::Function { left_out: None }
             }
         }
-        Language::JavaScript => {
+        Syntax::JavaScript => {
             let assigned = ["const", "let", "var"]
                 .iter()
                 .any(|word| has_word(&code, &format!("{word} {} =", call.function)));
@@ -73,7 +73,7 @@ pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
                 Form::Program
             }
         }
-        Language::Rust => Form::Program,
+        Syntax::Rust => Form::Program,
     }
 }
 
@@ -81,7 +81,7 @@ pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
 /// then compiled into that package's folder, where a judge, which runs the
 /// class by its plain name, does not look.
 pub fn declares_a_package(source: &str) -> bool {
-    code_only(Language::Java, source)
+    code_only(Syntax::Java, source)
         .lines()
         .any(|line| line.trim_start().starts_with("package "))
 }

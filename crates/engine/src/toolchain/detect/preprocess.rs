@@ -2,12 +2,12 @@
 //! out, and for C and C++ the lines the judge's compile leaves out by its
 //! preprocessor conditionals.
 
-use crate::toolchain::Language;
+use crate::toolchain::Syntax;
 
 /// `source` with its comments and the insides of its string literals
 /// blanked out (line breaks kept): they say nothing of what the code does
 /// (`# reads input()` in a comment, a `main` in a string).
-pub fn code_only(language: Language, source: &str) -> String {
+pub fn code_only(syntax: Syntax, source: &str) -> String {
     let chars: Vec<char> = source.chars().collect();
     let mut out = String::with_capacity(source.len());
     let mut k = 0;
@@ -30,7 +30,7 @@ pub fn code_only(language: Language, source: &str) -> String {
         *k = (*k + end.chars().count()).min(chars.len());
     };
     while k < chars.len() {
-        let python = matches!(language, Language::Python | Language::PyPy);
+        let python = syntax == Syntax::Python;
         if python && (at(k, "\"\"\"") || at(k, "'''")) {
             let quote: String = chars[k..k + 3].iter().collect();
             k += 3;
