@@ -277,9 +277,9 @@ fn cases() -> Vec<Case> {
 fn footholds_cases() -> Vec<Case> {
     use Expect::*;
     vec![
-        // F1: a 20 MB footholds board of one-cell rows (100 MB with HOSTILE_LONG).
+        // A 20 MB footholds board of one-cell rows (100 MB with HOSTILE_LONG).
         Case {
-            name: "f1-footholds-20mb-board",
+            name: "footholds-20mb-board",
             problem: "footholds",
             args: &[],
             input: || format!("[{}[1]] [0,0] [0,0]\n", "[1],".repeat(5_000_000)).into_bytes(),
@@ -288,7 +288,7 @@ fn footholds_cases() -> Vec<Case> {
             tier: Tier::Quick,
         },
         Case {
-            name: "f1-footholds-100mb-board",
+            name: "footholds-100mb-board",
             problem: "footholds",
             args: &[],
             input: || format!("[{}[1]] [0,0] [0,0]\n", "[1],".repeat(25_000_000)).into_bytes(),
@@ -296,10 +296,10 @@ fn footholds_cases() -> Vec<Case> {
             memory: Memory::Twice,
             tier: Tier::Long,
         },
-        // F4: slow full 8 x 8 starts (the slowest known at the review, and
-        // later as the search changed), and 1 MB of them.
+        // Slow full 8 x 8 starts (the slowest known to the search), and
+        // 1 MB of them.
         Case {
-            name: "f4-footholds-8x8-from-1-3-and-6-3",
+            name: "footholds-8x8-from-1-3-and-6-3",
             problem: "footholds",
             args: &[],
             input: || full_8x8((1, 3), (6, 3)).into_bytes(),
@@ -308,7 +308,7 @@ fn footholds_cases() -> Vec<Case> {
             tier: Tier::Slow,
         },
         Case {
-            name: "f4-footholds-8x8-from-1-4-and-7-7",
+            name: "footholds-8x8-from-1-4-and-7-7",
             problem: "footholds",
             args: &[],
             input: || full_8x8((1, 4), (7, 7)).into_bytes(),
@@ -317,7 +317,7 @@ fn footholds_cases() -> Vec<Case> {
             tier: Tier::Quick,
         },
         Case {
-            name: "f4-footholds-8x8-from-2-3-and-4-4",
+            name: "footholds-8x8-from-2-3-and-4-4",
             problem: "footholds",
             args: &[],
             input: || full_8x8((2, 3), (4, 4)).into_bytes(),
@@ -337,7 +337,7 @@ fn footholds_cases() -> Vec<Case> {
             tier: Tier::Slow,
         },
         Case {
-            name: "f4-footholds-1mb-of-hard-games",
+            name: "footholds-1mb-of-hard-games",
             problem: "footholds",
             args: &[],
             input: || full_8x8((1, 3), (6, 3)).repeat(1 << 20 >> 8).into_bytes(),
@@ -379,10 +379,10 @@ fn footholds_cases() -> Vec<Case> {
 fn othello_cases() -> Vec<Case> {
     use Expect::*;
     vec![
-        // F3: --explain on 100,000 Othello games (36 MB) and on a random
+        // --explain on 100,000 Othello games (36 MB) and on a random
         // 3163 x 3163 puyo field.
         Case {
-            name: "f3-othello-explain-100000-games",
+            name: "othello-explain-100000-games",
             problem: "othello",
             args: &["--explain"],
             input: hundred_thousand_othello_games,
@@ -392,7 +392,7 @@ fn othello_cases() -> Vec<Case> {
         },
         // --replay on the same inputs: a bounded page, written as it must be.
         Case {
-            name: "f3-othello-replay-100000-games",
+            name: "othello-replay-100000-games",
             problem: "othello",
             args: &["--replay", PAGE],
             input: hundred_thousand_othello_games,

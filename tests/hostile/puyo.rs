@@ -8,9 +8,9 @@ use crate::{Case, Expect, Memory, Tier, PAGE};
 pub(crate) fn puyo_cases() -> Vec<Case> {
     use Expect::*;
     vec![
-        // F2: 10^8 newlines, then one puyo.
+        // 10^8 newlines, then one puyo.
         Case {
-            name: "f2-puyo-100m-blank-lines",
+            name: "puyo-100m-blank-lines",
             problem: "puyo",
             args: &[],
             input: || {
@@ -23,7 +23,7 @@ pub(crate) fn puyo_cases() -> Vec<Case> {
             tier: Tier::Quick,
         },
         Case {
-            name: "f3-puyo-explain-3163x3163",
+            name: "puyo-explain-3163x3163",
             problem: "puyo",
             args: &["--explain"],
             input: || {
@@ -44,10 +44,10 @@ pub(crate) fn puyo_cases() -> Vec<Case> {
             memory: Memory::Twice,
             tier: Tier::Quick,
         },
-        // F5: tall chain columns: 278 KB answers; 1.1 MB and 64 MB stop at
+        // Tall chain columns: 278 KB answers; 1.1 MB and 64 MB stop at
         // the work limit.
         Case {
-            name: "f5-puyo-chain-columns-4095",
+            name: "puyo-chain-columns-4095",
             problem: "puyo",
             args: &[],
             input: || chain_columns(4095, 16),
@@ -56,7 +56,7 @@ pub(crate) fn puyo_cases() -> Vec<Case> {
             tier: Tier::Slow,
         },
         Case {
-            name: "f5-puyo-chain-columns-16383",
+            name: "puyo-chain-columns-16383",
             problem: "puyo",
             args: &[],
             input: || chain_columns(16383, 16),
@@ -65,7 +65,7 @@ pub(crate) fn puyo_cases() -> Vec<Case> {
             tier: Tier::Slow,
         },
         Case {
-            name: "f5-puyo-chain-columns-64mb",
+            name: "puyo-chain-columns-64mb",
             problem: "puyo",
             args: &[],
             input: || chain_columns(16383, 1023),
@@ -149,7 +149,7 @@ pub(crate) fn puyo_cases() -> Vec<Case> {
     ]
 }
 
-/// The review's tall chain columns: `width` columns, every other one a
+/// Tall chain columns: `width` columns, every other one a
 /// column of `links + 1` chains (4·links + 4 high), between filler columns
 /// of two colours that never pop.
 fn chain_columns(links: usize, width: usize) -> Vec<u8> {
