@@ -106,7 +106,16 @@ fn pypy3_runs_python_with_baekjoons_pypy3_limits() {
     // And stress runs it the same way.
     let (status, out) = run(
         "stress",
-        &["game2048", &shebang, "--seconds", "2", "--seed", "1"],
+        &[
+            "game2048",
+            &shebang,
+            "--seconds",
+            "1",
+            "--jobs",
+            "1",
+            "--seed",
+            "1",
+        ],
     );
     assert_eq!(status, SUCCESS, "{out}");
     assert!(out.contains("(PyPy3, run with pypy3)"), "{out}");
