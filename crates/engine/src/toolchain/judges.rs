@@ -113,16 +113,14 @@ const JAVA_RUN_FLAGS: &[&str] = &[
     "-DBOJ=1",
 ];
 
-/// A row entry with Baekjoon's lines and the given limit rule.
-const fn baekjoon_lines(language: Language, limits: LimitRule) -> JudgeLanguage {
-    let (flags, run_flags): (&[&str], &[&str]) = match language {
-        Language::Cpp => (CPP_FLAGS, &[]),
-        Language::C => (C_FLAGS, &[]),
-        Language::Rust => (RUST_FLAGS, &[]),
-        Language::Java => (JAVA_FLAGS, JAVA_RUN_FLAGS),
-        Language::JavaScript => (&[], JS_RUN_FLAGS),
-        _ => (&[], &[]),
-    };
+/// A row entry: the language, its limit rule, its compile flags and its
+/// run flags, with the class `Main` (Java).
+const fn entry(
+    language: Language,
+    limits: LimitRule,
+    flags: &'static [&'static str],
+    run_flags: &'static [&'static str],
+) -> JudgeLanguage {
     JudgeLanguage {
         language,
         limits,
@@ -149,13 +147,23 @@ const fn rule(
 const BAEKJOON: JudgeRow = JudgeRow {
     name: "Baekjoon",
     languages: &[
-        baekjoon_lines(Language::Cpp, LimitRule::BASE),
-        baekjoon_lines(Language::C, LimitRule::BASE),
-        baekjoon_lines(Language::Rust, LimitRule::BASE),
-        baekjoon_lines(Language::Python, rule(3, 2_000, 2, 32)),
-        baekjoon_lines(Language::PyPy, rule(3, 2_000, 2, 128)),
-        baekjoon_lines(Language::Java, rule(2, 1_000, 2, 16)),
-        baekjoon_lines(Language::JavaScript, rule(3, 2_000, 2, 0)),
+        entry(Language::Cpp, LimitRule::BASE, CPP_FLAGS, &[]),
+        entry(Language::C, LimitRule::BASE, C_FLAGS, &[]),
+        entry(Language::Rust, LimitRule::BASE, RUST_FLAGS, &[]),
+        entry(Language::Python, rule(3, 2_000, 2, 32), &[], &[]),
+        entry(Language::PyPy, rule(3, 2_000, 2, 128), &[], &[]),
+        entry(
+            Language::Java,
+            rule(2, 1_000, 2, 16),
+            JAVA_FLAGS,
+            JAVA_RUN_FLAGS,
+        ),
+        entry(
+            Language::JavaScript,
+            rule(3, 2_000, 2, 0),
+            &[],
+            JS_RUN_FLAGS,
+        ),
     ],
 };
 
@@ -198,13 +206,7 @@ const fn plain_lines(
     flags: &'static [&'static str],
     limits: LimitRule,
 ) -> JudgeLanguage {
-    JudgeLanguage {
-        language,
-        limits,
-        flags,
-        run_flags: &[],
-        class: "Main",
-    }
+    entry(language, limits, flags, &[])
 }
 
 /// What the judge named by a problem's `origin` does with `language`:
@@ -224,7 +226,7 @@ pub fn rules_for(origin: &str, language: Language) -> (JudgeLanguage, bool) {
                 .iter()
                 .find(|l| l.language == language)
                 .copied()
-                .unwrap_or(baekjoon_lines(language, LimitRule::BASE));
+                .unwrap_or(plain_lines(language, &[], LimitRule::BASE));
             (
                 JudgeLanguage {
                     limits: LimitRule::BASE,
