@@ -212,6 +212,20 @@ pub fn prepare(
                 );
             }
             let call = function_call(*language, &source, info, forced)?;
+            if let (None, None, Some(judged)) = (&call, forced, &info.call) {
+                if detect::defines_the_name_only(
+                    *language,
+                    &String::from_utf8_lossy(&source),
+                    judged,
+                ) {
+                    notes.push(format!(
+                        "it defines {}, but not for the judge's call of {} arguments: it is \
+                         judged as a program (--form function calls it)",
+                        judged.function,
+                        judged.parameters.len()
+                    ));
+                }
+            }
             if let Some(FunctionFile {
                 left_out: Some(why),
                 ..

@@ -186,7 +186,20 @@ fn a_file_without_the_function_is_a_program_however_it_reads() {
         let (status, out) = run("judge", &["footholds", &path, "--quick"]);
         assert_eq!(status, SUCCESS, "{name}: {out}");
         assert!(out.contains("(Python 3, run with python3)"), "{out}");
+        assert!(!out.contains("note: it defines solution"), "{out}");
     }
+    // A `def solution` of another arity is not the judge's function: the
+    // file is a program, and the report says why.
+    let path = file(&dir, "two.py", "def solution(board, aloc):\n    return 0\n");
+    let (status, out) = run("judge", &["footholds", &path, "--quick"]);
+    assert_eq!(status, FOUND, "{out}");
+    assert!(
+        out.contains(
+            "note: it defines solution, but not for the judge's call of 3 arguments: it is \
+             judged as a program (--form function calls it)"
+        ),
+        "{out}"
+    );
 }
 
 #[test]

@@ -77,6 +77,29 @@ pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
     }
 }
 
+/// Whether `source` defines a function of `call`'s name with another
+/// number of parameters than the judge passes: a file that is judged as a
+/// program, though it may have been meant for the call.
+pub fn defines_the_name_only(language: Language, source: &str, call: &Call) -> bool {
+    let code = code_only(language.row().syntax, source);
+    let function = call.function;
+    let named = match language.row().syntax {
+        Syntax::Python => top_level_statements(&code).iter().any(|statement| {
+            let whole = statement.as_str();
+            let def = whole
+                .strip_prefix("def ")
+                .or_else(|| whole.strip_prefix("async def "))
+                .and_then(|rest| rest.trim_start().strip_prefix(function))
+                .is_some_and(|rest| rest.trim_start().starts_with('('));
+            def || lambda_parameters(whole, function).is_some()
+        }),
+        Syntax::C => defines(&compiled_part(&code), function, usize::MAX),
+        Syntax::Java | Syntax::JavaScript => defines(&code, function, usize::MAX),
+        Syntax::Rust => false,
+    };
+    named && form_of(language, source, call) == Form::Program
+}
+
 /// Whether a Java file declares a package (`package boj;`): its class is
 /// then compiled into that package's folder, where a judge, which runs the
 /// class by its plain name, does not look.
@@ -107,6 +130,10 @@ fn python_form(code: &str, function: &str, arity: usize) -> Form {
             if rest.starts_with(function) && python_takes(&rest[function.len()..], arity) {
                 defined = true;
             }
+        } else if let Some(parameters) = lambda_parameters(whole, function) {
+            // `solution = lambda board, aloc, bloc: ...` is called as a
+            // `def` is.
+            defined |= python_takes(&format!("({parameters})"), arity);
         } else if !(first.starts_with("class ")
             || first.starts_with("import ")
             || first.starts_with("from ")
@@ -136,6 +163,21 @@ fn python_form(code: &str, function: &str, arity: usize) -> Form {
             ),
         },
     }
+}
+
+/// The parameters of a top-level `function = lambda PARAMETERS: ...`
+/// (`board, aloc, bloc`), if `statement` is one.
+fn lambda_parameters<'a>(statement: &'a str, function: &str) -> Option<&'a str> {
+    let rest = statement.strip_prefix(function)?.trim_start();
+    let rest = rest.strip_prefix('=')?;
+    if rest.starts_with('=') {
+        return None;
+    }
+    let rest = rest.trim_start().strip_prefix("lambda")?;
+    if !rest.starts_with([' ', ':']) {
+        return None;
+    }
+    rest.find(':').map(|colon| rest[..colon].trim())
 }
 
 /// Whether a Python parameter list that `text` starts with takes a call

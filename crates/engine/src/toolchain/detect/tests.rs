@@ -27,6 +27,18 @@ fn a_file_that_defines_the_function_is_a_function_file_whatever_else_it_holds() 
         form(Language::Python, &preamble),
         Form::Function { left_out: None }
     );
+    // A lambda bound to the function's name is called as a `def` is; one
+    // of another arity, or bound to another name, is not the function.
+    for (source, function) in [
+        ("solution = lambda board, aloc, bloc: 0\n", true),
+        ("solution=lambda board,aloc,bloc:0\n", true),
+        ("solution = lambda *game: 0\n", true),
+        ("solution = lambda board, aloc: 0\n", false),
+        ("solutions = lambda board, aloc, bloc: 0\nprint(0)\n", false),
+        ("solution = lambdas\nprint(0)\n", false),
+    ] {
+        assert_eq!(is_function(Language::Python, source), function, "{source}");
+    }
     // Top-level test calls and a main block are left out, and said so.
     for extra in [
         "print(solution([[1]], [0, 0], [0, 0]))\n",
