@@ -95,12 +95,22 @@ impl Solution {
             });
         }
         let source = Solution::Source { path, language };
+        let mut choices: Vec<&str> = toolchain::LANGUAGES
+            .iter()
+            .filter(|row| row.extensions.contains(&ending.as_str()))
+            .map(|row| row.flag)
+            .collect();
+        if choices.is_empty() {
+            choices.push(language.flag_name());
+        }
         Err(format!(
             "--lang {} does not apply to {}: a source file is compiled, run and limited as its \
-             own language ({}); --lang is for -c COMMAND and executables",
+             own language ({}); for this file --lang takes {} (any language, for the limits of \
+             -c COMMAND and of executables)",
             lang.flag_name(),
             source.shown(),
-            language.name()
+            language.name(),
+            choices.join(" or ")
         ))
     }
 

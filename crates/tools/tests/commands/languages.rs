@@ -134,7 +134,8 @@ fn pypy3_runs_python_with_baekjoons_pypy3_limits() {
     let (status, out) = run("judge", &["game2048", &shebang, "--lang", "js"]);
     assert_eq!(status, ERROR, "{out}");
     assert!(
-        out.contains("--lang js does not apply to shebang.py"),
+        out.contains("--lang js does not apply to shebang.py")
+            && out.contains("for this file --lang takes py or pypy3"),
         "{out}"
     );
 }
