@@ -73,7 +73,7 @@ pub fn compile(
         command: crate::toolchain::shown(&argv),
         message: why_stopped(
             &outcome,
-            &as_the_users(&message, &folder, user_file, renamed),
+            &as_the_users(&message, &folder, user_file, renamed, &source),
         ),
     })
 }
@@ -127,7 +127,13 @@ fn run_compiler(argv: &[OsString], dir: &Path) -> Result<Outcome, PrepareError> 
 /// A compiler's message with the build folder's names as the user's: the
 /// compiler names the build folder's copy (`/tmp/.../Main.cc`, or
 /// `Main.cc` alone), and the user reads their own file's name.
-fn as_the_users(message: &str, folder: &str, user_file: &Path, renamed: &str) -> String {
+fn as_the_users(
+    message: &str,
+    folder: &str,
+    user_file: &Path,
+    renamed: &str,
+    source: &str,
+) -> String {
     let user_name = user_file
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned());
@@ -143,9 +149,15 @@ fn as_the_users(message: &str, folder: &str, user_file: &Path, renamed: &str) ->
     // A Java file's class named otherwise than the judge's: its public
     // class in the wrong file, or a file the driver finds no class in.
     let class = renamed.strip_suffix(".java").unwrap_or(renamed);
-    if message.contains("should be declared in a file named")
-        || message.contains(&format!("does not contain class {class}"))
-    {
+    let misplaced = message.contains("should be declared in a file named")
+        || message.contains(&format!("does not contain class {class}"));
+    if misplaced && super::detect::declares_a_package(source) {
+        // The class may be rightly named: the package puts it elsewhere.
+        format!(
+            "{message}\n(its package line puts the class {class} where the judge, which \
+             looks for it by its plain name, does not look: remove the line)"
+        )
+    } else if misplaced {
         format!("{message}\n(the judge compiles the file as {renamed}: its class must be {class})")
     } else {
         message

@@ -67,6 +67,21 @@ fn swea_java_is_class_solution() {
     let (status, out) = run("judge", &["othello", &main]);
     assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("its class must be Solution"), "{out}");
+    // A Programmers function in a rightly named class, under a package:
+    // the package is what the compile error is about.
+    let function = std::fs::read_to_string(solution("footholds/correct.java")).unwrap();
+    let packaged = file(
+        &dir,
+        "Packaged.java",
+        &format!("package foo.bar;\n{function}"),
+    );
+    let (status, out) = run("judge", &["footholds", &packaged, "--quick"]);
+    assert_eq!(status, FOUND, "{out}");
+    assert!(
+        out.contains("its package line puts the class Solution"),
+        "{out}"
+    );
+    assert!(!out.contains("its class must be"), "{out}");
 }
 
 #[test]
