@@ -21,10 +21,14 @@ fn limits(time_ms: u64, memory_mib: u64) -> Limits {
     }
 }
 
-/// Runs `sh -c script` on an empty input.
+/// Runs `sh -c script` on an empty input, in a folder of this run's own:
+/// the tests run side by side, and a folder shared between them would be
+/// made afresh under another's run.
 fn shell(script: &str, limits: &Limits) -> Outcome {
-    let dir = scratch("runner");
-    let input = dir.join(format!("{}.in", std::process::id()));
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run_number = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = scratch(&format!("runner-{run_number}"));
+    let input = dir.join("in");
     std::fs::write(&input, "").unwrap();
     let program = Program::Command {
         argv: vec![
