@@ -315,6 +315,7 @@ pub fn become_subreaper() {
 /// Returns how many processes besides `leader` were alive to be killed.
 pub fn kill_all(leader: i32, token: &str) -> usize {
     let mut left = None;
+    let mut quiet_passes = 0;
     // A process may fork while it is being killed: look again until none
     // is left.
     for _ in 0..200 {
@@ -339,8 +340,16 @@ pub fn kill_all(leader: i32, token: &str) -> usize {
             reap(pid);
         }
         if alive.is_empty() {
-            break;
+            // An orphan being handed to this subreaper while one of its
+            // threads ends can be missing from one pass's lists: two
+            // passes in a row must find none alive.
+            quiet_passes += 1;
+            if quiet_passes == 2 {
+                break;
+            }
+            continue;
         }
+        quiet_passes = 0;
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
     left.unwrap_or(0)
