@@ -298,7 +298,7 @@ fn case_inputs(folder: &Path) -> Vec<PathBuf> {
 }
 
 /// What a run of the binary produced.
-struct Outcome {
+struct BinaryRun {
     status: Option<i32>,
     stdout: String,
     stderr: String,
@@ -371,7 +371,7 @@ fn read_optional(path: &Path) -> Option<String> {
 }
 
 /// Runs the binary with `stdin` as its input, with a time limit.
-fn run_binary(binary: &Path, args: &[String], stdin: Vec<u8>) -> Result<Outcome, Failed> {
+fn run_binary(binary: &Path, args: &[String], stdin: Vec<u8>) -> Result<BinaryRun, Failed> {
     let mut child = Command::new(binary)
         .args(args)
         .stdin(Stdio::piped())
@@ -408,7 +408,7 @@ fn run_binary(binary: &Path, args: &[String], stdin: Vec<u8>) -> Result<Outcome,
     let _ = feeder.join();
     let stdout = out_reader.join().map_err(|_| "stdout reader panicked")?;
     let stderr = err_reader.join().map_err(|_| "stderr reader panicked")?;
-    Ok(Outcome {
+    Ok(BinaryRun {
         status: status.code(),
         stdout,
         stderr,

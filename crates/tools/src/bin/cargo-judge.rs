@@ -73,7 +73,7 @@ fn main() -> ExitCode {
 
 /// What the command line asked for.
 #[derive(Default)]
-struct Request {
+struct JudgeArgs {
     problem: Option<String>,
     dirs: Vec<PathBuf>,
     solution: SolutionArgs,
@@ -83,7 +83,7 @@ struct Request {
     quick: bool,
 }
 
-impl Request {
+impl JudgeArgs {
     /// Takes one of the command's own flags: whether it is one.
     fn take(&mut self, arg: &Arg, parser: &mut lexopt::Parser) -> Result<bool, String> {
         let Arg::Long(flag) = arg else {
@@ -102,8 +102,8 @@ impl Request {
 }
 
 /// The arguments, or `None` when the help was asked for (and printed).
-fn read_arguments(out: &mut ReportOutput) -> Result<Option<Request>, String> {
-    let mut request = Request::default();
+fn read_arguments(out: &mut ReportOutput) -> Result<Option<JudgeArgs>, String> {
+    let mut request = JudgeArgs::default();
     let mut solution = SolutionArgs::default();
     let take = |arg: &Arg, parser: &mut lexopt::Parser| request.take(arg, parser);
     let Some(mut values) = args::read("judge", USAGE, out, &mut solution, take)? else {

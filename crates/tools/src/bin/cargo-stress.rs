@@ -62,7 +62,7 @@ fn main() -> ExitCode {
     tools::output::main(run)
 }
 
-struct Request {
+struct StressArgs {
     problem: Option<String>,
     solution: SolutionArgs,
     seconds: u64,
@@ -72,7 +72,7 @@ struct Request {
     save: Option<PathBuf>,
 }
 
-impl Request {
+impl StressArgs {
     /// Takes one of the command's own flags: whether it is one.
     fn take(&mut self, arg: &Arg, parser: &mut lexopt::Parser) -> Result<bool, String> {
         let Arg::Long(flag) = arg else {
@@ -93,8 +93,8 @@ impl Request {
 }
 
 /// The arguments, or `None` when the help was asked for (and printed).
-fn read_arguments(out: &mut ReportOutput) -> Result<Option<Request>, String> {
-    let mut request = Request {
+fn read_arguments(out: &mut ReportOutput) -> Result<Option<StressArgs>, String> {
+    let mut request = StressArgs {
         problem: None,
         solution: SolutionArgs::default(),
         seconds: 10,
