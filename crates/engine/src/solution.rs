@@ -222,12 +222,9 @@ pub fn prepare(
                 );
             }
             let call = function_call(*language, &source, info, forced)?;
+            // Neither a function file nor forced: the detector read a program.
             if let (None, None, Some(judged)) = (&call, forced, &info.call) {
-                if detect::defines_the_name_only(
-                    *language,
-                    &String::from_utf8_lossy(&source),
-                    judged,
-                ) {
+                if detect::defines_the_name(*language, &String::from_utf8_lossy(&source), judged) {
                     notes.push(format!(
                         "it defines {}, but not for the judge's call of {} arguments: it is \
                          judged as a program (--form function calls it)",

@@ -77,27 +77,20 @@ pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
     }
 }
 
-/// Whether `source` defines a function of `call`'s name with another
-/// number of parameters than the judge passes: a file that is judged as a
-/// program, though it may have been meant for the call.
-pub fn defines_the_name_only(language: Language, source: &str, call: &Call) -> bool {
+/// Whether `source` defines a function of `call`'s name, whatever its
+/// parameters: said of a file judged as a program, which may have been
+/// meant for the call.
+pub fn defines_the_name(language: Language, source: &str, call: &Call) -> bool {
     let code = code_only(language.row().syntax, source);
     let function = call.function;
-    let named = match language.row().syntax {
-        Syntax::Python => top_level_statements(&code).iter().any(|statement| {
-            let whole = statement.as_str();
-            let def = whole
-                .strip_prefix("def ")
-                .or_else(|| whole.strip_prefix("async def "))
-                .and_then(|rest| rest.trim_start().strip_prefix(function))
-                .is_some_and(|rest| rest.trim_start().starts_with('('));
-            def || lambda_parameters(whole, function).is_some()
-        }),
+    match language.row().syntax {
+        Syntax::Python => top_level_statements(&code)
+            .iter()
+            .any(|statement| python_definition(statement, function).is_some()),
         Syntax::C => defines(&compiled_part(&code), function, usize::MAX),
         Syntax::Java | Syntax::JavaScript => defines(&code, function, usize::MAX),
         Syntax::Rust => false,
-    };
-    named && form_of(language, source, call) == Form::Program
+    }
 }
 
 /// Whether a Java file declares a package (`package boj;`): its class is
@@ -122,18 +115,10 @@ fn python_form(code: &str, function: &str, arity: usize) -> Form {
     for statement in top_level_statements(code) {
         let first = statement.lines().next().unwrap_or_default();
         let whole = statement.as_str();
-        if let Some(rest) = whole
-            .strip_prefix("def ")
-            .or_else(|| whole.strip_prefix("async def "))
-        {
-            let rest = rest.trim_start();
-            if rest.starts_with(function) && python_takes(&rest[function.len()..], arity) {
-                defined = true;
-            }
-        } else if let Some(parameters) = lambda_parameters(whole, function) {
-            // `solution = lambda board, aloc, bloc: ...` is called as a
-            // `def` is.
-            defined |= python_takes(&format!("({parameters})"), arity);
+        if let Some(parameters) = python_definition(whole, function) {
+            defined |= python_takes(&parameters, arity);
+        } else if whole.starts_with("def ") || whole.starts_with("async def ") {
+            // Another function's definition: nothing in it runs now.
         } else if !(first.starts_with("class ")
             || first.starts_with("import ")
             || first.starts_with("from ")
@@ -163,6 +148,20 @@ fn python_form(code: &str, function: &str, arity: usize) -> Form {
             ),
         },
     }
+}
+
+/// The parameter list, as `(...)`, of a top-level Python statement that
+/// defines `function`: `def function(...)`, or `function = lambda ...:`,
+/// which the judge calls as it calls a `def`.
+fn python_definition(statement: &str, function: &str) -> Option<String> {
+    if let Some(rest) = statement
+        .strip_prefix("def ")
+        .or_else(|| statement.strip_prefix("async def "))
+    {
+        let rest = rest.trim_start().strip_prefix(function)?.trim_start();
+        return rest.starts_with('(').then(|| rest.to_string());
+    }
+    lambda_parameters(statement, function).map(|parameters| format!("({parameters})"))
 }
 
 /// The parameters of a top-level `function = lambda PARAMETERS: ...`
