@@ -124,12 +124,6 @@ pub fn judge_cases(
         Contestant::Workspace => 1,
         Contestant::Solution(_) => judging.jobs.max(1),
     };
-    let jobs_side_by_side = jobs > 1;
-    if jobs_side_by_side {
-        // Runs side by side are children of this process each: no child
-        // belongs to whichever run is in progress.
-        runner::processes::shared();
-    }
     let next = AtomicUsize::new(0);
     let suite_failed_at = AtomicUsize::new(usize::MAX);
     let mut tally = Tally::default();
@@ -177,9 +171,6 @@ pub fn judge_cases(
         }
         Ok(())
     })?;
-    if jobs_side_by_side {
-        runner::processes::kill_strays();
-    }
     let stopped_at = suite_failed_at.load(Ordering::SeqCst);
     tally.suite_not_run = cases
         .iter()

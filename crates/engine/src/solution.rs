@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use cli::{Call, Info};
 
-use crate::runner::Program;
+use crate::runner::landlock::Reach;
+use crate::runner::{Access, Program};
 use crate::toolchain::detect::{self, Form};
 use crate::toolchain::driver::{Driver, Joining};
 use crate::toolchain::judges::{self, JudgeLanguage};
@@ -157,11 +158,25 @@ pub struct Prepared {
 
 impl Prepared {
     /// The program to give the runner, running in `scratch` unless it has
-    /// a folder of its own.
+    /// a folder of its own. It may write in `scratch` (the run's own
+    /// folder) and nowhere else; a shell command, whose paths are the
+    /// user's, may read its folder, the user's current one, but not write
+    /// there.
     pub fn program(&self, scratch: &Path) -> Program<'static> {
+        let reach = match &self.dir {
+            Some(dir) => Reach {
+                reads: vec![dir.clone()],
+                writes: None,
+            },
+            None => Reach {
+                reads: Vec::new(),
+                writes: Some(scratch.to_path_buf()),
+            },
+        };
         Program::Command {
             argv: self.argv.clone(),
             dir: self.dir.clone().unwrap_or_else(|| scratch.to_path_buf()),
+            access: Access::Solution(reach),
         }
     }
 }

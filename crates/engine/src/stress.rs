@@ -210,12 +210,6 @@ pub fn search(plan: &Search) -> Report {
     // The first failing test so far, and the results of every test.
     let first_failure = AtomicU64::new(u64::MAX);
     let results: Mutex<Vec<(u64, Tested)>> = Mutex::new(Vec::new());
-    let jobs_side_by_side = plan.jobs > 1;
-    if jobs_side_by_side {
-        // Runs side by side are children of this process each: no child
-        // belongs to whichever run is in progress.
-        runner::processes::shared();
-    }
     let inputs: Mutex<Vec<(u64, Generated)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..plan.jobs.max(1) {
@@ -251,9 +245,6 @@ pub fn search(plan: &Search) -> Report {
             });
         }
     });
-    if jobs_side_by_side {
-        runner::processes::kill_strays();
-    }
     let end = first_failure.load(Ordering::SeqCst);
     let mut results = results.into_inner().unwrap();
     results.sort_by_key(|(k, _)| *k);

@@ -5,7 +5,7 @@
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
-use engine::runner::{run, Ending, Limits, Outcome, Program, Stop};
+use engine::runner::{run, Access, Ending, Limits, Outcome, Program, Stop};
 
 mod support;
 
@@ -37,6 +37,7 @@ fn shell(script: &str, limits: &Limits) -> Outcome {
             OsString::from(script),
         ],
         dir: dir.clone(),
+        access: Access::Tool,
     };
     run(&program, &input, limits).expect("the shell runs")
 }

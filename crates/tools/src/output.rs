@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use engine::runner::{interrupt, processes};
+use engine::runner::interrupt;
 
 use crate::exit;
 
@@ -16,14 +16,11 @@ use crate::exit;
 pub fn main(run: impl FnOnce(&mut ReportOutput) -> Result<bool, String>) -> ExitCode {
     cli::run::ignore_file_size_signal();
     interrupt::install();
-    processes::exclusive();
     let mut out = ReportOutput { lost: None };
     if stdout_was_closed() {
         out.lost = Some(std::io::Error::other("standard output is closed"));
     }
     let result = run(&mut out);
-    // No process of any run outlives the command, whatever escaped a run.
-    processes::kill_strays();
     // A report lost is worth a line only when there was one to give (not
     // when the command was refused before any work).
     if let (Some(e), Ok(_)) = (out.lost(), &result) {

@@ -1,36 +1,36 @@
-//! Running a solution on one input as a judge's sandbox does: in a process
-//! group of its own with no controlling terminal, its time, memory and
-//! output watched, and every process of it ended when it ends. The runner
-//! sleeps in one `poll` over the run's pipes and its main process's exit (a
-//! pidfd; where the kernel has none, the exit is looked for every 2 ms),
-//! woken by output, by the exit, or when a check below is due, so that a
-//! run of a millisecond costs about what starting the program costs.
+//! Running a solution on one input as a judge's sandbox does, held by the
+//! kernel's own mechanisms where the machine has them ([`contain`]): user
+//! and PID namespaces, so that every process of a run ends when it ends; a
+//! control group, which counts the time and memory of every process the
+//! run ever had and caps its tasks; Landlock, which keeps it to the
+//! system's files, its program's and its own folder; and descriptors 0, 1
+//! and 2 alone. The runner sleeps in one `poll` over the run's pipes and
+//! its first process's exit (a pidfd; where the kernel has none, the exit
+//! is looked for every 2 ms), woken by output, by the exit, or when a
+//! check below is due, so that a run of a millisecond costs about what
+//! starting the program costs.
 //!
-//! - **Time** is the processor time of the run's main process and the
-//!   children it waited for (user and system, from `wait4`), held to the
-//!   limit by the verdict: a busy machine (other jobs beside the run, a
-//!   build) slows the wall clock, not the work, so a correct solution does
-//!   not become a TLE because of it. The wall clock is the guard against a
-//!   run that sleeps or waits: it is stopped at twice its limit, or its
-//!   limit and a second when that is longer (see [`grace`]).
-//! - **Memory** is the peak resident memory of the run: at its end, the
-//!   kernel's own peak for the main process (`wait4`'s `ru_maxrss`); while
-//!   it runs, the main process's resident memory (`/proc/PID/statm`), read
-//!   every 2 ms of run time, and, every 20 ms from the 20th, the sum of the
-//!   proportional set sizes of its processes when it has more than one
-//!   (memory shared between them counted once). A run past its limit is
-//!   stopped there, before it can take the machine. Being sampled, a peak
-//!   of the other processes shorter than 20 ms may be missed, as under
-//!   judges that sample; the main process's never is.
+//! - **Time** is the processor time of every process of the run: the
+//!   control group's count, or without one the main process's and the
+//!   children it and the namespace's first process waited for (from
+//!   `wait4`), held to the limit by the verdict: a busy machine (other jobs
+//!   beside the run, a build) slows the wall clock, not the work, so a
+//!   correct solution does not become a TLE because of it. The wall clock
+//!   is the guard against a run that sleeps or waits: it is stopped at
+//!   twice its limit, or its limit and a second when that is longer (see
+//!   [`grace`]).
+//! - **Memory** is the peak of the run: the control group's peak (every
+//!   process, the memory it holds in files of a memory-backed file system
+//!   included), and the kernel's own peak for the main process
+//!   (`ru_maxrss`); while it runs, the group's memory (or the main
+//!   process's resident memory) is read every 2 ms of run time, and a run
+//!   past its limit is stopped there. The group's cap, a little above the
+//!   limit, stops a run that would take the machine between two reads.
 //! - **Output** past its limit stops the run; the runner keeps at most the
 //!   limit, and the last 16 KiB of stderr, whatever the program prints.
-//! - **Processes**: a run may have at most [`MAX_PROCESSES`] at a time,
-//!   counted every 20 ms from the 20th (a burst of forks between two counts
-//!   is seen at the next; the memory limit bounds what it can do
-//!   meanwhile). They are found from the runner down the kernel's lists of
-//!   children, not among every process of the system (see [`processes`]).
-//!   When its main process ends, for any reason, every other process of the
-//!   run is killed: none outlives the runner.
+//! - **Tasks**: a run may have at most [`contain::max_tasks`] processes and
+//!   threads at once, where a control group counts them; one refused for
+//!   that stops the run.
 //!
 //! A program is a command to execute, or a function of this program run in
 //! a forked copy of the process (the workspace's own solvers run so: no
@@ -42,8 +42,11 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+mod cgroup;
+pub mod contain;
 pub mod interrupt;
-pub mod processes;
+pub mod landlock;
+mod processes;
 
 /// A run's limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,9 +69,6 @@ pub struct Limits {
     pub file_size: Option<u64>,
 }
 
-/// The most processes a run may have at once.
-pub const MAX_PROCESSES: usize = 64;
-
 /// How far past its time limit, by the wall clock, a run may go before it
 /// is stopped as a hang: its limit again, and at least a second. The
 /// verdict holds the processor time to the limit (see the module's doc);
@@ -81,11 +81,27 @@ pub fn grace(time: Duration) -> Duration {
 /// returns the exit status.
 pub type Function<'a> = &'a (dyn Fn(&mut dyn Read, &mut dyn Write, &mut dyn Write) -> u8 + Sync);
 
+/// What a command may reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// The workspace's own tools (a compiler, a toolchain's query): every
+    /// file its user can reach.
+    Tool,
+    /// A solution: the system's files, its program's folders (found from
+    /// its command line) and `Reach`'s, where Landlock holds it.
+    Solution(landlock::Reach),
+}
+
 /// What to run.
 pub enum Program<'a> {
     /// `argv[0]` (a path, or a name looked up on `PATH`) with the rest of
-    /// `argv` as its arguments, in the folder `dir`.
-    Command { argv: Vec<OsString>, dir: PathBuf },
+    /// `argv` as its arguments, in the folder `dir`, reaching what `access`
+    /// says.
+    Command {
+        argv: Vec<OsString>,
+        dir: PathBuf,
+        access: Access,
+    },
     /// A function of this program, in a forked copy of this process.
     Function(Function<'a>),
 }
@@ -103,6 +119,7 @@ pub enum Stop {
     Time,
     Memory,
     Output,
+    /// It reached its cap on tasks (processes and threads).
     Processes,
     /// The command was interrupted (Ctrl-C): the run was stopped, and has
     /// no verdict.
@@ -122,10 +139,8 @@ pub struct Outcome {
     /// Whether stderr held more than [`STDERR_TAIL`] bytes.
     pub stderr_cut: bool,
     pub wall: Duration,
-    /// Processor time (user and system) of the main process and the
-    /// children it waited for, or, when more, of all the run's processes
-    /// as last seen together while it ran (children it never waits for
-    /// included).
+    /// Processor time (user and system) of every process of the run (see
+    /// the module's doc for what is counted without a control group).
     pub cpu: Duration,
     /// Peak resident memory of the run's processes together, in bytes.
     pub peak_memory: u64,
@@ -184,7 +199,7 @@ pub fn signal_name(signal: i32) -> String {
 
 /// Runs `program` on the file `input` under `limits`.
 pub fn run(program: &Program, input: &Path, limits: &Limits) -> std::io::Result<Outcome> {
-    unix::run(program, input, limits)
+    start::run(program, input, limits)
 }
 
 /// Why [`run_fresh`] gave no outcome.
@@ -305,5 +320,5 @@ fn write_copy(path: &Path, input: &[u8]) -> std::io::Result<()> {
 
 mod spawn;
 pub use spawn::{find_on_path, is_executable};
-mod unix;
+mod start;
 mod watch;

@@ -1,34 +1,69 @@
 //! Watching a started run to its end: one `poll` over its pipes and its
-//! main process's exit (a pidfd), woken only by output, by the exit, or when
-//! a check is due; then every other process of the run is killed.
+//! first process's exit (a pidfd), woken only by output, by the exit, or
+//! when a check is due; then every other process of the run is ended.
 //!
 //! The checks are spaced in the run's own time, so that a run of a
-//! millisecond pays for none of them: the main process's resident memory
-//! every [`SAMPLE_EVERY`], the run's processes (their count, summed memory
-//! and processor time, which stops the run once past its limit) every
-//! [`SCAN_EVERY`], and the hang guard at its deadline. The
-//! kernel's own peak for the main process comes with its exit status.
-//! Where the kernel has no pidfds, the exit is looked for every
-//! [`SAMPLE_EVERY`] instead.
+//! millisecond pays for none of them: the run's memory (its control
+//! group's, or its main process's) every [`SAMPLE_EVERY`], its processor
+//! time (which stops the run once past its limit) and its task cap every
+//! [`SCAN_EVERY`], and the hang guard at its deadline. The kernel's own
+//! peak for the main process comes with its exit status. Where the kernel
+//! has no pidfds, the exit is looked for every [`SAMPLE_EVERY`] instead.
 
 use std::fs::File;
 use std::io::Read;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::time::{Duration, Instant};
 
+use super::cgroup::RunGroup;
 use super::interrupt;
 use super::processes;
-use super::{grace, Ending, Limits, Outcome, Stop, MAX_PROCESSES, STDERR_TAIL};
+use super::spawn::{Ended, Keep};
+use super::{grace, Ending, Limits, Outcome, Stop, STDERR_TAIL};
 
-/// A started run: its main process and the reading ends of its pipes.
+/// A started run: its first process, its main process, the reading ends
+/// of its pipes, and what holds it.
 pub(super) struct Started {
+    /// The process whose end ends the run: the first process of its
+    /// namespaces, or the main process where there are none.
     pub(super) pid: i32,
+    /// The program's process.
+    pub(super) main: i32,
     pub(super) stdout: File,
     pub(super) stderr: File,
-    pub(super) token: String,
+    /// In namespaces: the pipe on which the first process tells how the
+    /// program ended, and the memory it runs on.
+    pub(super) ended: Option<(File, Keep)>,
+    pub(super) group: Option<RunGroup>,
     /// The runner's own peak resident memory when the run started, which
     /// the kernel counts into the run's peak (see `processes::own_peak`).
     pub(super) inherited_peak: u64,
+}
+
+impl Started {
+    /// Kills the run: its namespaces' first process (whose end ends the
+    /// rest), or its process group, and its control group.
+    fn kill(&self) {
+        // SAFETY: SIGKILL to our own child, or to the run's process group.
+        unsafe {
+            if self.ended.is_some() {
+                libc::kill(self.pid, libc::SIGKILL);
+            } else {
+                libc::kill(-self.pid, libc::SIGKILL);
+            }
+        }
+        if let Some(group) = &self.group {
+            group.kill_all();
+        }
+    }
+
+    /// The run's memory now.
+    fn memory_now(&self) -> u64 {
+        match &self.group {
+            Some(group) => group.memory_now(),
+            None => processes::resident_bytes(self.main),
+        }
+    }
 }
 
 /// How often the main process's resident memory is read while it runs.
@@ -130,11 +165,7 @@ fn try_reap(pid: i32) -> Option<(Ending, Duration, u64)> {
     if reaped != pid {
         return None;
     }
-    let ending = if libc::WIFSIGNALED(status) {
-        Ending::Signalled(libc::WTERMSIG(status))
-    } else {
-        Ending::Exited(libc::WEXITSTATUS(status))
-    };
+    let ending = ending_of(status);
     let seconds = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
     let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
     // Linux reports ru_maxrss in KiB.
@@ -225,8 +256,7 @@ const BUSY_GUARD_FACTOR: u32 = 10;
 /// run's time, each check is due next.
 struct Checks {
     peak: u64,
-    /// The most processor time the run's processes were seen to have used
-    /// together (children it never waits for included).
+    /// The most processor time the run was seen to have used.
     cpu_seen: Duration,
     sample_at: Duration,
     scan_at: Duration,
@@ -254,8 +284,11 @@ impl Checks {
     /// held the processors. When it has not come, it is put off by that
     /// wait, up to [`BUSY_GUARD_FACTOR`] times the guard.
     fn hang_deadline_passed(&mut self, run: &Started, now: Duration) -> bool {
-        let pids = processes::members(run.pid, &run.token);
-        let waited = processes::longest_wait_to_run(&pids);
+        let members = match &run.group {
+            Some(group) => group.members(),
+            None => vec![run.main],
+        };
+        let waited = processes::longest_wait_to_run(&members);
         let deadline = (self.guard + waited).min(self.guard * BUSY_GUARD_FACTOR);
         if now > deadline {
             return true;
@@ -275,20 +308,18 @@ impl Checks {
     fn stop_needed(&mut self, run: &Started, now: Duration, limits: &Limits) -> Option<Stop> {
         if now >= self.sample_at {
             self.sample_at = now + SAMPLE_EVERY;
-            self.peak = self.peak.max(processes::resident_bytes(run.pid));
+            self.peak = self.peak.max(run.memory_now());
         }
         if now >= self.scan_at {
             self.scan_at = now + SCAN_EVERY;
-            let pids = processes::members(run.pid, &run.token);
-            if pids.len() > MAX_PROCESSES {
-                processes::kill_all(run.pid, &run.token);
+            if run.group.as_ref().is_some_and(RunGroup::tasks_capped) {
                 return Some(Stop::Processes);
             }
-            // The main process alone is measured by its samples.
-            if pids.iter().any(|&pid| pid != run.pid) {
-                self.peak = self.peak.max(processes::proportional_total(&pids));
-            }
-            self.cpu_seen = self.cpu_seen.max(processes::processor_time(&pids));
+            let cpu = match &run.group {
+                Some(group) => group.processor_time(),
+                None => processes::processor_time(&[run.main]),
+            };
+            self.cpu_seen = self.cpu_seen.max(cpu);
         }
         if self.peak > limits.memory {
             Some(Stop::Memory)
@@ -315,11 +346,7 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
     let mut checks = Checks::new(limits);
     // One sample at the start, of the program itself: a run over before
     // the first due sample still has a figure of its own.
-    checks.peak = processes::resident_bytes(run.pid);
-    let kill = |pid: i32| {
-        // SAFETY: SIGKILL to the run's process group.
-        unsafe { libc::kill(-pid, libc::SIGKILL) };
-    };
+    checks.peak = run.memory_now();
     let (ending, cpu, kernel_peak) = loop {
         let mut timeout = match stopped {
             Some(_) => KILLED_WAIT,
@@ -331,7 +358,7 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
         let exited = captured.wait(&run, exit.as_ref(), timeout);
         if captured.read(&mut run, limits.output) && stopped.is_none() {
             stopped = Some(Stop::Output);
-            kill(run.pid);
+            run.kill();
         }
         if exited || exit.is_none() {
             if let Some(done) = try_reap(run.pid) {
@@ -344,23 +371,54 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
         if stopped.is_none() {
             stopped = checks.stop_needed(&run, began.elapsed(), limits);
             if stopped.is_some() {
-                kill(run.pid);
+                run.kill();
             }
         }
     };
     let wall = began.elapsed();
+    let told = run.ended.take().and_then(|(mut pipe, keep)| {
+        let told = read_ended(&mut pipe);
+        drop(keep);
+        told
+    });
+    // In namespaces, how the program itself ended is what its first
+    // process told (nothing when the run was killed); the first process's
+    // own usage holds every process it reaped.
+    let (ending, main_peak, stragglers) = match told {
+        Some([status, _, _, maxrss, others]) => (
+            ending_of(status as libc::c_int),
+            u64::try_from(maxrss).unwrap_or(0) * 1024,
+            usize::try_from(others).unwrap_or(0),
+        ),
+        None => (ending, kernel_peak, 0),
+    };
     // The kernel's peak is the program's only when it is above the
     // runner's own, which the kernel counted into it: its peak now, as
     // the command's other threads (other jobs, a large case read) may have
     // raised it after the spawn and before the `exec`. Else the samples
     // are the figure.
     let inherited_peak = run.inherited_peak.max(processes::own_peak());
-    let kernel_peak = if kernel_peak > inherited_peak {
-        kernel_peak
+    let main_peak = if main_peak > inherited_peak {
+        main_peak
     } else {
         0
     };
-    let stragglers = processes::kill_all(run.pid, &run.token);
+    let (group_cpu, group_peak) = match run.group.take() {
+        Some(group) => {
+            // A task refused for the cap is a verdict even when the
+            // program then ended by itself (a shell that cannot fork).
+            if stopped.is_none() && group.tasks_capped() {
+                stopped = Some(Stop::Processes);
+            }
+            let counted = (group.processor_time(), group.memory_peak());
+            drop(group);
+            counted
+        }
+        None => (Duration::ZERO, 0),
+    };
+    if told.is_none() {
+        run.kill();
+    }
     captured.drain(&mut run, limits.output);
     Outcome {
         ending,
@@ -369,9 +427,29 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
         stderr: captured.stderr,
         stderr_cut: captured.stderr_cut,
         wall,
-        cpu: cpu.max(checks.cpu_seen),
-        peak_memory: checks.peak.max(kernel_peak),
-        main_peak_memory: kernel_peak,
+        cpu: cpu.max(checks.cpu_seen).max(group_cpu),
+        peak_memory: checks.peak.max(main_peak).max(group_peak),
+        main_peak_memory: main_peak,
         stragglers,
+    }
+}
+
+/// What the first process told of the program's end, if it told it.
+fn read_ended(pipe: &mut File) -> Option<Ended> {
+    let mut bytes = [0u8; std::mem::size_of::<Ended>()];
+    pipe.read_exact(&mut bytes).ok()?;
+    let mut ended: Ended = [0; 5];
+    for (value, chunk) in ended.iter_mut().zip(bytes.chunks_exact(8)) {
+        *value = i64::from_ne_bytes(chunk.try_into().ok()?);
+    }
+    Some(ended)
+}
+
+/// The ending a wait status tells.
+fn ending_of(status: libc::c_int) -> Ending {
+    if libc::WIFSIGNALED(status) {
+        Ending::Signalled(libc::WTERMSIG(status))
+    } else {
+        Ending::Exited(libc::WEXITSTATUS(status))
     }
 }

@@ -100,6 +100,7 @@ fn run_compiler(argv: &[OsString], dir: &Path) -> Result<Outcome, PrepareError> 
         &Program::Command {
             argv: with_temporary,
             dir: dir.to_path_buf(),
+            access: runner::Access::Tool,
         },
         Path::new("/dev/null"),
         &Limits {

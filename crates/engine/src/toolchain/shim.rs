@@ -105,6 +105,7 @@ fn ask(found: &Path, query: &[&str]) -> Option<PathBuf> {
         &Program::Command {
             argv,
             dir: std::env::current_dir().ok()?,
+            access: runner::Access::Tool,
         },
         Path::new("/dev/null"),
         &Limits {

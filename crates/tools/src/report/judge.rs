@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use cli::Info;
 use engine::judging::{Against, CaseResult, Tally};
-use engine::runner::{signal_name, Ending, Limits, Outcome, Stop, MAX_PROCESSES};
+use engine::runner::{contain, signal_name, Ending, Limits, Outcome, Stop};
 use engine::solution::Prepared;
 use engine::text::{printable, printable_ascii};
 use engine::verdict::{line_diff_bytes, Verdict};
@@ -193,7 +193,10 @@ fn write_details(
 pub fn how_it_ended(outcome: &Outcome) -> String {
     match (outcome.stopped, outcome.ending) {
         (Some(Stop::Processes), _) => {
-            format!("started more than {MAX_PROCESSES} processes at once, and was stopped")
+            format!(
+                "started more than {} processes and threads at once, and was stopped",
+                contain::max_tasks()
+            )
         }
         (_, Ending::Signalled(signal)) => format!("killed by {}", signal_name(signal)),
         (_, Ending::Exited(status)) => format!("exited with status {status}"),

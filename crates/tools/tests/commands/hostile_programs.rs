@@ -292,6 +292,7 @@ fn a_run_that_cannot_be_prepared_is_the_commands_error_not_a_verdict() {
     let program = |folder: &std::path::Path| engine::runner::Program::Command {
         argv: vec!["true".into()],
         dir: folder.to_path_buf(),
+        access: engine::runner::Access::Tool,
     };
     let result = engine::runner::run_fresh(program, b"1\n2\n", missing, &limits);
     assert!(

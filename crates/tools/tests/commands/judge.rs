@@ -154,6 +154,7 @@ fn a_flood_is_an_output_limit_and_the_judge_stays_small() {
                 "exec yes 16".into(),
             ],
             dir: folder.clone(),
+            access: engine::runner::Access::Tool,
         },
         Path::new("/dev/null"),
         &engine::runner::Limits {

@@ -1,7 +1,9 @@
-//! The runner on Unix: a command started by [`super::spawn`] (or a
-//! function called in a fork), in a process group of the run's own with
-//! no controlling terminal, its limits set before it starts;
-//! [`super::watch`] then watches it to its end.
+//! Starting a run: a command started by [`super::spawn`], held as
+//! [`super::contain`] found this machine able to (namespaces, a control
+//! group, Landlock), or a function of this program called in a fork (the
+//! workspace's own solvers, whose code is trusted), in a process group of
+//! the run's own with no controlling terminal, its limits set before it
+//! starts; [`super::watch`] then watches it to its end.
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -11,35 +13,20 @@ use std::os::fd::{AsRawFd, FromRawFd};
 use std::path::Path;
 use std::time::Instant;
 
-use super::processes::{self, MARKER};
-use super::spawn::{self, die_with_the_runner, own_group_without_terminal, pipe};
+use super::cgroup::RunGroup;
+use super::spawn::{self, die_with_the_runner, own_group_without_terminal, pipe, Hold};
 use super::watch::{self, Started};
-use super::{Function, Limits, Outcome, Program};
+use super::{contain, landlock, processes};
+use super::{Access, Function, Limits, Outcome, Program};
 
 pub fn run(program: &Program, input: &Path, limits: &Limits) -> std::io::Result<Outcome> {
-    processes::become_subreaper();
     let input = File::open(input)?;
-    let token = run_token();
     let began = Instant::now();
     let started = match program {
-        Program::Command { argv, dir } => spawn_command(argv, dir, input, &token, limits)?,
-        Program::Function(function) => spawn_function(*function, input, &token, limits)?,
+        Program::Command { argv, dir, access } => spawn_command(argv, dir, access, input, limits)?,
+        Program::Function(function) => spawn_function(*function, input, limits)?,
     };
     Ok(watch::watch(started, began, limits))
-}
-
-/// A marker no other run shares.
-fn run_token() -> String {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNT: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    format!(
-        "{}-{}-{nanos}",
-        std::process::id(),
-        COUNT.fetch_add(1, Ordering::Relaxed)
-    )
 }
 
 /// The limits every run's processes get before they start: no core
@@ -73,10 +60,11 @@ fn set_process_limits(address_space: Option<u64>, file_size: Option<u64>) {
 fn spawn_command(
     argv: &[OsString],
     dir: &Path,
+    access: &Access,
     input: File,
-    token: &str,
     limits: &Limits,
 ) -> std::io::Result<Started> {
+    let held = contain::containment();
     let inherited_peak = processes::own_peak();
     let mut rlimits = vec![(libc::RLIMIT_CORE, 0)];
     if let Some(bytes) = limits.address_space {
@@ -85,21 +73,56 @@ fn spawn_command(
     if let Some(bytes) = limits.file_size {
         rlimits.push((libc::RLIMIT_FSIZE, bytes as libc::rlim_t));
     }
+    // The group's cap stops a run that would take the machine; the
+    // verdict holds its peak to the limit itself.
+    let cap = limits.memory.saturating_add(limits.memory / 8 + (16 << 20));
+    let group = match &held.cgroup {
+        Some(layout) => Some(RunGroup::make(layout, "run", cap, contain::max_tasks())?),
+        None => None,
+    };
+    let landlock = match access {
+        Access::Solution(reach) if held.landlock > 0 => {
+            let mut reach = reach.clone();
+            let executable = argv.first().map(|a| Path::new(a).to_path_buf());
+            let executable = executable.and_then(|e| {
+                if e.as_os_str().as_encoded_bytes().contains(&b'/') {
+                    Some(dir.join(e))
+                } else {
+                    spawn::find_on_path(e.as_os_str())
+                }
+            });
+            reach
+                .reads
+                .extend(landlock::program_folders(argv, executable.as_deref()));
+            Some(landlock::ruleset(held.landlock, &reach)?)
+        }
+        _ => None,
+    };
     let spawned = spawn::spawn(
         argv,
         dir,
         &input,
-        (MARKER, token),
         // A judge sets no backtrace: a Rust solution's panic reads as there.
         &["RUST_BACKTRACE", "RUST_LIB_BACKTRACE"],
         rlimits,
         limits.memory,
+        &Hold {
+            namespaces: held.namespaces,
+            landlock: landlock.as_ref(),
+            group: group.as_ref(),
+        },
     )?;
+    let main = match spawned.ended {
+        Some(_) => processes::first_child(spawned.pid).unwrap_or(spawned.pid),
+        None => spawned.pid,
+    };
     Ok(Started {
         pid: spawned.pid,
+        main,
         stdout: spawned.stdout,
         stderr: spawned.stderr,
-        token: token.to_string(),
+        ended: spawned.ended,
+        group,
         inherited_peak,
     })
 }
@@ -115,12 +138,7 @@ fn address_space_in_use() -> u64 {
         })
 }
 
-fn spawn_function(
-    function: Function,
-    input: File,
-    token: &str,
-    limits: &Limits,
-) -> std::io::Result<Started> {
+fn spawn_function(function: Function, input: File, limits: &Limits) -> std::io::Result<Started> {
     let (out_read, out_write) = pipe()?;
     let (err_read, err_write) = pipe()?;
     // The fork starts with this process's mappings: the limit is on
@@ -177,9 +195,11 @@ fn spawn_function(
     drop((out_write, err_write, input));
     Ok(Started {
         pid,
+        main: pid,
         stdout: out_read,
         stderr: err_read,
-        token: token.to_string(),
+        ended: None,
+        group: None,
         inherited_peak,
     })
 }

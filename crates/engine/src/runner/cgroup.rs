@@ -1,0 +1,284 @@
+//! A control group for each run: the kernel's own count of the processor
+//! time and the memory of every process the run ever had (children reaped
+//! by the kernel, never waited for, included), and its cap on the run's
+//! tasks (threads count, as they do for a judge).
+//!
+//! Two layouts are known. Where the machine mounts the version 1
+//! controllers apart (`/sys/fs/cgroup/{cpuacct,memory,pids}`), a run gets a
+//! group in each, made under this process's own group there (so that a
+//! limit set on the command, a container's, still holds). Where it mounts
+//! the unified hierarchy at `/sys/fs/cgroup` and this process may write
+//! there (root, or a delegated subtree with the controllers on), a run gets
+//! one group beside this process's. Anything else is no cgroup: the runner
+//! then forbids what would hide time (see `contain`).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How the machine lays its control groups out, found once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Version 1: the folders, in this process's own groups, of the
+    /// processor accounting, memory and task controllers.
+    V1 {
+        cpuacct: PathBuf,
+        memory: PathBuf,
+        pids: PathBuf,
+    },
+    /// Version 2: the folder runs' groups are made in.
+    V2 { parent: PathBuf },
+}
+
+impl Layout {
+    /// The layout this process may make runs' groups in, if any: a test
+    /// group is made and removed to prove it.
+    pub fn find() -> Option<Layout> {
+        let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+        let layout = v1(&own).or_else(|| v2(&own))?;
+        let probe = RunGroup::make(&layout, "probe", 1 << 30, 16).ok()?;
+        drop(probe);
+        Some(layout)
+    }
+
+    /// A word for the heading and `--check-sandbox`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Layout::V1 { .. } => "cgroup v1",
+            Layout::V2 { .. } => "cgroup v2",
+        }
+    }
+}
+
+/// The folder of this process's group in the version 1 hierarchy that
+/// holds `controller`, from `/proc/self/cgroup` (`4:memory:/a/b`).
+fn v1_folder(own: &str, controller: &str) -> Option<PathBuf> {
+    own.lines().find_map(|line| {
+        let mut fields = line.splitn(3, ':');
+        let (_, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
+        controllers
+            .split(',')
+            .any(|c| c == controller)
+            .then(|| {
+                Path::new("/sys/fs/cgroup")
+                    .join(controllers)
+                    .join(path.trim_start_matches('/'))
+            })
+            .filter(|folder| folder.is_dir())
+    })
+}
+
+fn v1(own: &str) -> Option<Layout> {
+    Some(Layout::V1 {
+        cpuacct: v1_folder(own, "cpuacct")?,
+        memory: v1_folder(own, "memory")?,
+        pids: v1_folder(own, "pids")?,
+    })
+}
+
+fn v2(own: &str) -> Option<Layout> {
+    let root = Path::new("/sys/fs/cgroup");
+    let enabled = std::fs::read_to_string(root.join("cgroup.controllers")).ok()?;
+    if !["memory", "pids"].iter().all(|c| enabled.contains(c)) {
+        return None;
+    }
+    // `0::/user.slice/...`: this process's group. A run's group cannot sit
+    // below a group that holds processes and hands its controllers down, so
+    // it is made beside it, in its parent, where that parent hands down
+    // the memory and task controllers (the root group always may).
+    let path = own.lines().find_map(|line| line.strip_prefix("0::"))?;
+    let own_folder = root.join(path.trim_start_matches('/'));
+    let parent = own_folder.parent().filter(|p| p.starts_with(root))?;
+    let handed = std::fs::read_to_string(parent.join("cgroup.subtree_control")).ok()?;
+    ["memory", "pids"]
+        .iter()
+        .all(|c| handed.contains(c))
+        .then(|| Layout::V2 {
+            parent: parent.to_path_buf(),
+        })
+}
+
+/// One run's group: made before the run starts, removed (every process in
+/// it killed first) when dropped.
+#[derive(Debug)]
+pub struct RunGroup {
+    folders: Vec<PathBuf>,
+    layout: Layout,
+}
+
+/// Writes `value` into the control file `name` of `folder`.
+fn set(folder: &Path, name: &str, value: &str) -> std::io::Result<()> {
+    std::fs::write(folder.join(name), value)
+}
+
+/// Reads the control file `name` of `folder` as a number.
+fn number(folder: &Path, name: &str) -> Option<u64> {
+    std::fs::read_to_string(folder.join(name))
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// The value of `key` in a control file of lines `key value`.
+fn keyed(folder: &Path, name: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(folder.join(name)).ok()?;
+    text.lines().find_map(|line| {
+        let (k, v) = line.split_once(' ')?;
+        (k == key).then(|| v.trim().parse().ok()).flatten()
+    })
+}
+
+impl RunGroup {
+    /// A new group named after `label`, this process and a count, whose
+    /// memory is held to `memory` bytes and its tasks to `tasks`.
+    pub fn make(
+        layout: &Layout,
+        label: &str,
+        memory: u64,
+        tasks: u64,
+    ) -> std::io::Result<RunGroup> {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static COUNT: AtomicU64 = AtomicU64::new(0);
+        let name = format!(
+            "grid-games-{label}-{}-{}",
+            std::process::id(),
+            COUNT.fetch_add(1, Ordering::Relaxed)
+        );
+        let bases: Vec<&Path> = match layout {
+            Layout::V1 {
+                cpuacct,
+                memory,
+                pids,
+            } => vec![cpuacct, memory, pids],
+            Layout::V2 { parent } => vec![parent],
+        };
+        let mut group = RunGroup {
+            folders: Vec::new(),
+            layout: layout.clone(),
+        };
+        for base in bases {
+            let folder = base.join(&name);
+            std::fs::create_dir(&folder)?;
+            group.folders.push(folder);
+        }
+        group.limit(memory, tasks)?;
+        Ok(group)
+    }
+
+    fn limit(&self, memory: u64, tasks: u64) -> std::io::Result<()> {
+        let memory = memory.to_string();
+        let tasks = tasks.to_string();
+        match self.layout {
+            Layout::V1 { .. } => {
+                set(&self.folders[1], "memory.limit_in_bytes", &memory)?;
+                // Swap would hide memory from the count: none, where the
+                // kernel lets a group's swap be set.
+                let _ = set(&self.folders[1], "memory.swappiness", "0");
+                let _ = set(&self.folders[1], "memory.memsw.limit_in_bytes", &memory);
+                set(&self.folders[2], "pids.max", &tasks)
+            }
+            Layout::V2 { .. } => {
+                set(&self.folders[0], "memory.max", &memory)?;
+                let _ = set(&self.folders[0], "memory.swap.max", "0");
+                set(&self.folders[0], "pids.max", &tasks)
+            }
+        }
+    }
+
+    /// Puts the process `pid` in the group: its children are born there.
+    pub fn add(&self, pid: i32) -> std::io::Result<()> {
+        let pid = pid.to_string();
+        self.folders
+            .iter()
+            .try_for_each(|folder| set(folder, "cgroup.procs", &pid))
+    }
+
+    /// The processor time every process of the group has used, the ended
+    /// ones included.
+    pub fn processor_time(&self) -> Duration {
+        match self.layout {
+            Layout::V1 { .. } => {
+                Duration::from_nanos(number(&self.folders[0], "cpuacct.usage").unwrap_or(0))
+            }
+            Layout::V2 { .. } => Duration::from_micros(
+                keyed(&self.folders[0], "cpu.stat", "usage_usec").unwrap_or(0),
+            ),
+        }
+    }
+
+    /// The memory the group holds now, in bytes.
+    pub fn memory_now(&self) -> u64 {
+        match self.layout {
+            Layout::V1 { .. } => number(&self.folders[1], "memory.usage_in_bytes"),
+            Layout::V2 { .. } => number(&self.folders[0], "memory.current"),
+        }
+        .unwrap_or(0)
+    }
+
+    /// The most memory the group has held, in bytes.
+    pub fn memory_peak(&self) -> u64 {
+        match self.layout {
+            Layout::V1 { .. } => number(&self.folders[1], "memory.max_usage_in_bytes"),
+            Layout::V2 { .. } => number(&self.folders[0], "memory.peak"),
+        }
+        .unwrap_or(0)
+    }
+
+    /// Whether a task (a process or a thread) was refused for the cap.
+    pub fn tasks_capped(&self) -> bool {
+        let folder = match self.layout {
+            Layout::V1 { .. } => &self.folders[2],
+            Layout::V2 { .. } => &self.folders[0],
+        };
+        keyed(folder, "pids.events", "max").unwrap_or(0) > 0
+    }
+
+    /// The processes in the group now.
+    pub fn members(&self) -> Vec<i32> {
+        let folder = self.folders.last().expect("a group has a folder");
+        std::fs::read_to_string(folder.join("cgroup.procs"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|line| line.trim().parse().ok())
+            .collect()
+    }
+
+    /// Kills every process of the group, until none is left: the task cap
+    /// bounds how many a fork bomb can add meanwhile.
+    pub fn kill_all(&self) {
+        if let Layout::V2 { .. } = self.layout {
+            if set(&self.folders[0], "cgroup.kill", "1").is_ok() {
+                return;
+            }
+        }
+        for _ in 0..1000 {
+            let members = self.members();
+            if members.is_empty() {
+                return;
+            }
+            for pid in members {
+                // SAFETY: kill with a pid and a signal.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+}
+
+impl Drop for RunGroup {
+    fn drop(&mut self) {
+        self.kill_all();
+        for folder in &self.folders {
+            // A killed process leaves its group only once the kernel has
+            // done with it: a few tries.
+            for _ in 0..500 {
+                match std::fs::remove_dir(folder) {
+                    Err(e) if e.raw_os_error() == Some(libc::EBUSY) => {
+                        std::thread::sleep(Duration::from_micros(200));
+                    }
+                    _ => break,
+                }
+            }
+        }
+    }
+}

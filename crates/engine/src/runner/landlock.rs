@@ -1,0 +1,199 @@
+//! Landlock: the files a solution's run may reach, as the kernel enforces
+//! them on it and on every process it starts. A run reads the system's
+//! files (the interpreters, the libraries, `/etc`, `/proc`, `/sys`), the
+//! folders its program was built in, and writes only its own folder and
+//! the devices; the cases, the expected answers, the build cache beside
+//! its own build, other runs' folders and the user's home are out of its
+//! reach. A sandboxed process also cannot trace, or read the memory and
+//! descriptors of, a process outside its sandbox (the runner's).
+//!
+//! The ruleset is made in the runner (it opens files and allocates); the
+//! child only hands its descriptor to `landlock_restrict_self` before
+//! `exec`.
+
+use std::ffi::CString;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+const CREATE_RULESET: libc::c_long = 444;
+const ADD_RULE: libc::c_long = 445;
+pub(super) const RESTRICT_SELF: libc::c_long = 446;
+const RULESET_VERSION: u32 = 1;
+const RULE_PATH_BENEATH: libc::c_int = 1;
+
+const EXECUTE: u64 = 1 << 0;
+const WRITE_FILE: u64 = 1 << 1;
+const READ_FILE: u64 = 1 << 2;
+const READ_DIR: u64 = 1 << 3;
+/// Every right of version 1: the above, then removing and making each kind
+/// of file (bits 4 to 12).
+const ALL_V1: u64 = (1 << 13) - 1;
+const REFER: u64 = 1 << 13;
+const TRUNCATE: u64 = 1 << 14;
+/// The rights that apply to a file (not a folder) in a rule.
+const FILE_RIGHTS: u64 = EXECUTE | WRITE_FILE | READ_FILE | TRUNCATE;
+
+/// The system's folders every run may read and execute from, where they
+/// exist.
+const SYSTEM: [&str; 12] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/sys", "/nix",
+    "/gnu",
+];
+
+#[repr(C)]
+struct RulesetAttr {
+    handled_access_fs: u64,
+}
+
+#[repr(C, packed)]
+struct PathBeneath {
+    allowed_access: u64,
+    parent_fd: i32,
+}
+
+/// The version of Landlock this kernel has, 0 for none.
+pub fn version() -> u32 {
+    // SAFETY: landlock_create_ruleset with a null attribute and the version
+    // flag only returns a number.
+    let v = unsafe {
+        libc::syscall(
+            CREATE_RULESET,
+            std::ptr::null::<RulesetAttr>(),
+            0usize,
+            RULESET_VERSION,
+        )
+    };
+    u32::try_from(v).unwrap_or(0)
+}
+
+/// What a run may reach besides the system's folders.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reach {
+    /// Files and folders it may read (and execute from).
+    pub reads: Vec<PathBuf>,
+    /// The folder it may write in (its own), if any.
+    pub writes: Option<PathBuf>,
+}
+
+/// A ruleset for `reach` on a kernel of Landlock `version` (at least 1).
+pub fn ruleset(version: u32, reach: &Reach) -> std::io::Result<OwnedFd> {
+    let mut handled = ALL_V1;
+    if version >= 2 {
+        handled |= REFER;
+    }
+    if version >= 3 {
+        handled |= TRUNCATE;
+    }
+    let attr = RulesetAttr {
+        handled_access_fs: handled,
+    };
+    // SAFETY: landlock_create_ruleset with a live attribute of its size.
+    let fd = unsafe {
+        libc::syscall(
+            CREATE_RULESET,
+            &attr as *const RulesetAttr,
+            std::mem::size_of::<RulesetAttr>(),
+            0u32,
+        )
+    };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: the descriptor is new and ours.
+    let ruleset = unsafe { OwnedFd::from_raw_fd(fd as i32) };
+    let read = EXECUTE | READ_FILE | READ_DIR;
+    for folder in SYSTEM {
+        allow(&ruleset, Path::new(folder), read & handled);
+    }
+    allow(
+        &ruleset,
+        Path::new("/proc"),
+        (READ_FILE | READ_DIR) & handled,
+    );
+    // `/dev/null`, `/dev/urandom`, and files in `/dev/shm` (which the
+    // memory cap counts).
+    allow(
+        &ruleset,
+        Path::new("/dev"),
+        (READ_FILE | READ_DIR | WRITE_FILE | TRUNCATE) & handled,
+    );
+    allow(&ruleset, Path::new("/dev/shm"), handled & !EXECUTE);
+    for path in &reach.reads {
+        allow(&ruleset, path, read & handled);
+    }
+    if let Some(folder) = &reach.writes {
+        allow(&ruleset, folder, handled);
+    }
+    Ok(ruleset)
+}
+
+/// Adds the rule that `path` and what is beneath it may be reached with
+/// `rights` (those of a file alone when it is a file); a path that does not
+/// exist is passed over.
+fn allow(ruleset: &OwnedFd, path: &Path, rights: u64) {
+    let Ok(name) = CString::new(path.as_os_str().as_bytes()) else {
+        return;
+    };
+    // SAFETY: open with a valid C string; O_PATH reads nothing.
+    let fd = unsafe { libc::open(name.as_ptr(), libc::O_PATH | libc::O_CLOEXEC) };
+    if fd < 0 {
+        return;
+    }
+    // SAFETY: the descriptor is new and ours.
+    let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+    let rights = if path.is_dir() {
+        rights
+    } else {
+        rights & FILE_RIGHTS
+    };
+    let rule = PathBeneath {
+        allowed_access: rights,
+        parent_fd: fd.as_raw_fd(),
+    };
+    // SAFETY: landlock_add_rule with a live, packed rule.
+    unsafe {
+        libc::syscall(
+            ADD_RULE,
+            ruleset.as_raw_fd(),
+            RULE_PATH_BENEATH,
+            &rule as *const PathBeneath,
+            0u32,
+        )
+    };
+}
+
+/// The folders a program's files live in, for its reach: the folder of
+/// each absolute path among its arguments (its build, a class path), and
+/// the installation its executable comes from (`/x/bin/python3` gives
+/// `/x`), where that is outside the system's folders (a toolchain in the
+/// user's home), but never the home itself.
+pub fn program_folders(argv: &[std::ffi::OsString], executable: Option<&Path>) -> Vec<PathBuf> {
+    let mut folders = Vec::new();
+    for arg in argv {
+        let path = Path::new(arg);
+        if path.is_absolute() && path.exists() {
+            let folder = if path.is_dir() {
+                path.to_path_buf()
+            } else {
+                path.parent().unwrap_or(path).to_path_buf()
+            };
+            folders.push(folder);
+        }
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    if let Some(real) = executable.and_then(|e| e.canonicalize().ok()) {
+        let in_system = SYSTEM.iter().any(|s| real.starts_with(s));
+        let bin = real.parent();
+        let prefix = bin.and_then(Path::parent);
+        if !in_system {
+            match prefix {
+                Some(p) if Some(p) != home.as_deref() && p != Path::new("/") => {
+                    folders.push(p.to_path_buf())
+                }
+                _ => folders.extend(bin.map(Path::to_path_buf)),
+            }
+        }
+    }
+    folders
+}
