@@ -159,24 +159,24 @@ pub struct Prepared {
 impl Prepared {
     /// The program to give the runner, running in `scratch` unless it has
     /// a folder of its own. It may write in `scratch` (the run's own
-    /// folder) and nowhere else; a shell command, whose paths are the
-    /// user's, may read its folder, the user's current one, but not write
-    /// there.
+    /// folder, its TMPDIR) and nowhere else; a shell command, whose paths
+    /// are the user's, runs in its folder, the user's current one, which
+    /// it may read but not write.
     pub fn program(&self, scratch: &Path) -> Program<'static> {
-        let reach = match &self.dir {
-            Some(dir) => Reach {
+        let access = match &self.dir {
+            Some(dir) => Access::Shell(Reach {
                 reads: vec![dir.clone()],
-                writes: None,
-            },
-            None => Reach {
+                writes: Some(scratch.to_path_buf()),
+            }),
+            None => Access::Solution(Reach {
                 reads: Vec::new(),
                 writes: Some(scratch.to_path_buf()),
-            },
+            }),
         };
         Program::Command {
             argv: self.argv.clone(),
             dir: self.dir.clone().unwrap_or_else(|| scratch.to_path_buf()),
-            access: Access::Solution(reach),
+            access,
         }
     }
 }

@@ -165,34 +165,44 @@ fn allow(ruleset: &OwnedFd, path: &Path, rights: u64) {
 
 /// The folders a program's files live in, for its reach: the folder of
 /// each absolute path among its arguments (its build, a class path), and
-/// the installation its executable comes from (`/x/bin/python3` gives
-/// `/x`), where that is outside the system's folders (a toolchain in the
-/// user's home), but never the home itself.
+/// the installation each executable among them comes from (`/x/bin/python3`
+/// gives `/x`; the program's own, `executable`, and one a wrapper runs)
+/// where that is outside the system's folders (a toolchain in the user's
+/// home), but never the home itself. An executable outside a `bin` folder
+/// (a build's) gives its own folder alone: never the build cache around
+/// it.
 pub fn program_folders(argv: &[std::ffi::OsString], executable: Option<&Path>) -> Vec<PathBuf> {
     let mut folders = Vec::new();
-    for arg in argv {
-        let path = Path::new(arg);
-        if path.is_absolute() && path.exists() {
-            let folder = if path.is_dir() {
-                path.to_path_buf()
-            } else {
-                path.parent().unwrap_or(path).to_path_buf()
-            };
-            folders.push(folder);
-        }
+    let absolute = argv
+        .iter()
+        .map(Path::new)
+        .filter(|path| path.is_absolute() && path.exists());
+    for path in absolute.clone() {
+        let folder = if path.is_dir() {
+            path
+        } else {
+            path.parent().unwrap_or(path)
+        };
+        folders.push(folder.to_path_buf());
     }
     let home = std::env::var_os("HOME").map(PathBuf::from);
-    if let Some(real) = executable.and_then(|e| e.canonicalize().ok()) {
-        let in_system = SYSTEM.iter().any(|s| real.starts_with(s));
-        let bin = real.parent();
-        let prefix = bin.and_then(Path::parent);
-        if !in_system {
-            match prefix {
-                Some(p) if Some(p) != home.as_deref() && p != Path::new("/") => {
-                    folders.push(p.to_path_buf())
-                }
-                _ => folders.extend(bin.map(Path::to_path_buf)),
+    let executables = executable
+        .into_iter()
+        .chain(absolute.filter(|p| p.is_file()));
+    for real in executables.filter_map(|e| e.canonicalize().ok()) {
+        if SYSTEM.iter().any(|s| real.starts_with(s)) {
+            continue;
+        }
+        // An installation's executables are in its `bin`; any other
+        // executable (a build's) is reached through its own folder alone.
+        let bin = real
+            .parent()
+            .filter(|b| b.file_name().is_some_and(|n| n == "bin"));
+        match bin.and_then(Path::parent) {
+            Some(prefix) if Some(prefix) != home.as_deref() && prefix != Path::new("/") => {
+                folders.push(prefix.to_path_buf())
             }
+            _ => folders.extend(real.parent().map(Path::to_path_buf)),
         }
     }
     folders

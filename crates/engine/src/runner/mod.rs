@@ -47,6 +47,7 @@ pub mod contain;
 pub mod interrupt;
 pub mod landlock;
 mod processes;
+mod seccomp;
 
 /// A run's limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,8 +89,13 @@ pub enum Access {
     /// file its user can reach.
     Tool,
     /// A solution: the system's files, its program's folders (found from
-    /// its command line) and `Reach`'s, where Landlock holds it.
+    /// its command line) and `Reach`'s, where Landlock holds it; one
+    /// process only where no control group counts them (see `seccomp`).
     Solution(landlock::Reach),
+    /// A user's shell command: held as a solution, but its shell starts
+    /// processes, so it may start them even where no control group counts
+    /// them (their time is then counted as its waits give it).
+    Shell(landlock::Reach),
 }
 
 /// What to run.
@@ -192,6 +198,11 @@ pub fn signal_name(signal: i32) -> String {
         libc::SIGPIPE => ("SIGPIPE", "broken pipe"),
         libc::SIGXCPU => ("SIGXCPU", "processor time limit"),
         libc::SIGXFSZ => ("SIGXFSZ", "file size limit"),
+        libc::SIGSYS => (
+            "SIGSYS",
+            "a forbidden system call: it started a second process, which no control group \
+             can count on this machine",
+        ),
         _ => return format!("signal {signal}"),
     };
     format!("{name} ({meaning})")

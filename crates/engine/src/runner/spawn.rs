@@ -46,6 +46,8 @@ struct ChildPlan {
     empty_mask: libc::sigset_t,
     /// The Landlock ruleset to enter before `exec`, or -1.
     landlock: RawFd,
+    /// The system call filter to enter last before `exec`, or null.
+    seccomp: *const libc::sock_fprog,
 }
 
 /// What the first process of a run's namespaces needs, prepared before it
@@ -60,6 +62,10 @@ struct InitPlan {
     /// The write end of the pipe that carries the program's wait status
     /// and usage back.
     status: RawFd,
+    /// What it writes into its own `/proc/self/` files (a path and
+    /// contents, each a C string) to map its user and group to themselves
+    /// in its user namespace.
+    maps: [(CString, CString); 3],
 }
 
 /// What [`init`] writes back when the program ends: its wait status, its
@@ -194,17 +200,27 @@ fn pointers(strings: &[CString]) -> Vec<*const libc::c_char> {
         .collect()
 }
 
-/// The environment a run gets: this process's, without `remove`.
-fn environment(remove: &[&str]) -> std::io::Result<Vec<CString>> {
+/// The environment a run gets: this process's, without `remove`, with
+/// `set` set.
+fn environment(remove: &[&str], set: &[(&str, &OsStr)]) -> std::io::Result<Vec<CString>> {
     let mut env = Vec::new();
     for (name, value) in std::env::vars_os() {
-        let kept = !remove.iter().any(|r| name == *r);
+        let kept = !remove
+            .iter()
+            .chain(set.iter().map(|(n, _)| n))
+            .any(|r| name == *r);
         if kept {
             let mut entry: OsString = name;
             entry.push("=");
             entry.push(&value);
             env.push(c_string(entry.as_bytes())?);
         }
+    }
+    for (name, value) in set {
+        let mut entry = OsString::from(name);
+        entry.push("=");
+        entry.push(value);
+        env.push(c_string(entry.as_bytes())?);
     }
     Ok(env)
 }
@@ -286,6 +302,17 @@ extern "C" fn child(plan: *mut libc::c_void) -> libc::c_int {
                 fail(4);
             }
         }
+        if !plan.seccomp.is_null() {
+            libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+            if libc::prctl(
+                libc::PR_SET_SECCOMP,
+                libc::SECCOMP_MODE_FILTER,
+                plan.seccomp,
+            ) != 0
+            {
+                fail(5);
+            }
+        }
         libc::pthread_sigmask(libc::SIG_SETMASK, &plan.empty_mask, std::ptr::null_mut());
         libc::execve(plan.path.as_ptr(), plan.argv.as_ptr(), plan.envp.as_ptr());
         if *libc::__errno_location() == libc::ENOEXEC {
@@ -306,19 +333,23 @@ pub struct Hold<'a> {
     pub namespaces: bool,
     /// The Landlock ruleset it enters before `exec`.
     pub landlock: Option<&'a std::os::fd::OwnedFd>,
+    /// Whether it may have one process only (see `seccomp`).
+    pub one_process: bool,
     /// The control group it starts in.
     pub group: Option<&'a super::cgroup::RunGroup>,
 }
 
 /// Starts `argv` in `dir`, reading `input`, with this process's
-/// environment without the names in `remove`, under `limits` (each a
-/// resource and a value), a stack of `stack` bytes at most, and held as
-/// `hold` says.
+/// environment without the names in `remove` and with `set` set, under
+/// `limits` (each a resource and a value), a stack of `stack` bytes at
+/// most, and held as `hold` says.
+#[allow(clippy::too_many_arguments)]
 pub fn spawn(
     argv: &[OsString],
     dir: &Path,
     input: &File,
     remove: &[&str],
+    set: &[(&str, &OsStr)],
     limits: Vec<(libc::__rlimit_resource_t, libc::rlim_t)>,
     stack: u64,
     hold: &Hold,
@@ -335,7 +366,7 @@ pub fn spawn(
         .into_iter()
         .chain(args[1..].iter().cloned())
         .collect();
-    let env = environment(remove)?;
+    let env = environment(remove, set)?;
     let (out_read, out_write) = pipe()?;
     let (err_read, err_write) = pipe()?;
     let (mut report_read, report_write) = pipe()?;
@@ -358,6 +389,11 @@ pub fn spawn(
             set
         },
         landlock: hold.landlock.map_or(-1, |fd| fd.as_raw_fd()),
+        seccomp: if hold.one_process {
+            &super::seccomp::one_process().program
+        } else {
+            std::ptr::null()
+        },
     });
     // The child's stack: it needs little (no allocation, a few frames).
     let mut stack = vec![0u8; 64 << 10];
@@ -468,6 +504,7 @@ fn start_in_namespaces(
         child_stack: stack_top(&mut child_stack),
         go: go_read.as_raw_fd(),
         status: status_write.as_raw_fd(),
+        maps: user_maps()?,
     });
     let pid = clone_blocked(
         init,
@@ -480,8 +517,7 @@ fn start_in_namespaces(
         _plan: plan,
         _stacks: (child_stack, init_stack),
     };
-    let setup = map_user(pid).and_then(|()| group.map_or(Ok(()), |g| g.add(pid)));
-    if let Err(e) = setup {
+    if let Err(e) = group.map_or(Ok(()), |g| g.add(pid)) {
         // SAFETY: kill and waitpid on our own child.
         unsafe {
             libc::kill(pid, libc::SIGKILL);
@@ -495,16 +531,23 @@ fn start_in_namespaces(
     Ok((pid, (status_read, keep)))
 }
 
-/// Maps the user and group of this process to themselves in the user
-/// namespace of `pid`: files keep their owners, and the run has no power
-/// outside its namespaces, even when the command runs as root.
-fn map_user(pid: i32) -> std::io::Result<()> {
+/// What maps the user and group of this process to themselves in a run's
+/// user namespace: files keep their owners, and the run has no power
+/// outside its namespaces, even when the command runs as root. The run's
+/// first process writes them into its own `/proc/self/` files (the
+/// runner's `/proc` may number processes in another PID namespace than
+/// its own, when it runs in one).
+fn user_maps() -> std::io::Result<[(CString, CString); 3]> {
     // SAFETY: getuid and getgid have no preconditions.
     let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
-    let proc = Path::new("/proc").join(pid.to_string());
-    std::fs::write(proc.join("uid_map"), format!("{uid} {uid} 1"))?;
-    std::fs::write(proc.join("setgroups"), "deny")?;
-    std::fs::write(proc.join("gid_map"), format!("{gid} {gid} 1"))
+    let entry = |path: &str, text: String| -> std::io::Result<(CString, CString)> {
+        Ok((c_string(path.as_bytes())?, c_string(text.as_bytes())?))
+    };
+    Ok([
+        entry("/proc/self/uid_map", format!("{uid} {uid} 1"))?,
+        entry("/proc/self/setgroups", "deny".to_string())?,
+        entry("/proc/self/gid_map", format!("{gid} {gid} 1"))?,
+    ])
 }
 
 /// A system call made without the C library, for [`init`]: the library's
@@ -624,6 +667,21 @@ extern "C" fn init(plan: *mut libc::c_void) -> libc::c_int {
         child_plan.landlock,
     ];
     close_all_but(&mut keep);
+    for (path, text) in &plan.maps {
+        let flags = (libc::O_WRONLY | libc::O_CLOEXEC) as usize;
+        let at = libc::AT_FDCWD as usize;
+        let fd = call(libc::SYS_openat, [at, path.as_ptr() as usize, flags, 0]);
+        let length = text.as_bytes().len();
+        if fd < 0
+            || call(
+                libc::SYS_write,
+                [fd as usize, text.as_ptr() as usize, length, 0],
+            ) < 0
+        {
+            exit(126);
+        }
+        call(libc::SYS_close, [fd as usize, 0, 0, 0]);
+    }
     let mut go = 0u8;
     if call(
         libc::SYS_read,

@@ -81,7 +81,7 @@ fn spawn_command(
         None => None,
     };
     let landlock = match access {
-        Access::Solution(reach) if held.landlock > 0 => {
+        Access::Solution(reach) | Access::Shell(reach) if held.landlock > 0 => {
             let mut reach = reach.clone();
             let executable = argv.first().map(|a| Path::new(a).to_path_buf());
             let executable = executable.and_then(|e| {
@@ -104,11 +104,23 @@ fn spawn_command(
         &input,
         // A judge sets no backtrace: a Rust solution's panic reads as there.
         &["RUST_BACKTRACE", "RUST_LIB_BACKTRACE"],
+        // A solution's temporary files go to its own folder, the one
+        // place it may write.
+        &match access {
+            Access::Solution(reach) | Access::Shell(reach) => reach
+                .writes
+                .as_ref()
+                .map(|folder| ("TMPDIR", folder.as_os_str()))
+                .into_iter()
+                .collect(),
+            Access::Tool => Vec::new(),
+        },
         rlimits,
         limits.memory,
         &Hold {
             namespaces: held.namespaces,
             landlock: landlock.as_ref(),
+            one_process: matches!(access, Access::Solution(_)) && group.is_none(),
             group: group.as_ref(),
         },
     )?;

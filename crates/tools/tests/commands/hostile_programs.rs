@@ -326,7 +326,7 @@ fn memory_hidden_in_a_file_is_stopped_at_the_limit_and_killing_the_runner_kills_
             "--memory-limit",
             "32",
             "-c",
-            "exec head -c 104857600 /dev/zero > big",
+            "exec head -c 104857600 /dev/zero > \"$TMPDIR/big\"",
         ],
     );
     assert_eq!(status, FOUND, "{out}");
