@@ -163,28 +163,23 @@ fn allow(ruleset: &OwnedFd, path: &Path, rights: u64) {
     };
 }
 
-/// The folders a program's files live in, for its reach: the folder of
-/// each absolute path among its arguments (its build, a class path), and
+/// The files and folders a program needs, for its reach: each absolute
+/// path among its arguments (its build, a class path, a driver), and
 /// the installation each executable among them comes from (`/x/bin/python3`
 /// gives `/x`; the program's own, `executable`, and one a wrapper runs)
 /// where that is outside the system's folders (a toolchain in the user's
 /// home), but never the home itself. An executable outside a `bin` folder
-/// (a build's) gives its own folder alone: never the build cache around
-/// it.
+/// (a build's, a user's) gives itself alone: never the build cache or the
+/// user's folder around it.
 pub fn program_folders(argv: &[std::ffi::OsString], executable: Option<&Path>) -> Vec<PathBuf> {
     let mut folders = Vec::new();
     let absolute = argv
         .iter()
         .map(Path::new)
         .filter(|path| path.is_absolute() && path.exists());
-    for path in absolute.clone() {
-        let folder = if path.is_dir() {
-            path
-        } else {
-            path.parent().unwrap_or(path)
-        };
-        folders.push(folder.to_path_buf());
-    }
+    // A file alone, not its folder: an executable run as it is may sit
+    // beside the user's cases.
+    folders.extend(absolute.clone().map(Path::to_path_buf));
     let home = std::env::var_os("HOME").map(PathBuf::from);
     let executables = executable
         .into_iter()
@@ -202,7 +197,7 @@ pub fn program_folders(argv: &[std::ffi::OsString], executable: Option<&Path>) -
             Some(prefix) if Some(prefix) != home.as_deref() && prefix != Path::new("/") => {
                 folders.push(prefix.to_path_buf())
             }
-            _ => folders.extend(real.parent().map(Path::to_path_buf)),
+            _ => folders.push(real.clone()),
         }
     }
     folders

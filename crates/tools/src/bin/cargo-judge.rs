@@ -275,6 +275,10 @@ fn check_toolchains(out: &mut ReportOutput) -> Result<bool, String> {
         }
         let _ = out.flush();
     }
+    let _ = writeln!(out, "what holds a run on this machine:");
+    for line in engine::runner::contain::containment().report() {
+        let _ = writeln!(out, "{line}");
+    }
     let _ = writeln!(out, "{passed} passed, {failed} failed");
     Ok(failed == 0)
 }

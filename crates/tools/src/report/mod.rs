@@ -47,6 +47,10 @@ pub fn write_notes(out: &mut dyn Write, prepared: Option<&Prepared>) -> std::io:
     for note in prepared.iter().flat_map(|p| &p.notes) {
         writeln!(out, "note: {note}")?;
     }
+    // What of a user's run this machine cannot contain, in one line.
+    if let Some(gaps) = prepared.and(engine::runner::contain::containment().gaps()) {
+        writeln!(out, "note: {gaps}")?;
+    }
     Ok(())
 }
 

@@ -14,6 +14,7 @@
 //! - [`solutions`]: the correct and buggy user solutions of
 //!   `tests/solutions/`, judged and stressed.
 
+mod contained;
 mod environment;
 mod flags;
 mod hostile_programs;
