@@ -2,11 +2,12 @@
 //! compiled C++ Puyo solution (and the same Python one) on the judge's
 //! sample, started by a bare loop that forks, execs, pipes and waits, and by
 //! the runner as `cargo judge` and `cargo stress` call it (a fresh folder, a
-//! copy of the input, every limit watched). The ratio of the two is the
-//! runner's cost.
+//! copy of the input, every limit watched, the run contained: namespaces, a
+//! control group, Landlock). The ratio of the two is the runner's cost.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use engine::runner::{self, processes, Limits, Program};
+use engine::runner::landlock::Reach;
+use engine::runner::{self, Access, Limits, Program};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -56,6 +57,10 @@ fn judged(argv: &[OsString], input: &[u8], scratch: &Path) -> usize {
     let make = |dir: &Path| Program::Command {
         argv: argv.to_vec(),
         dir: dir.to_path_buf(),
+        access: Access::Solution(Reach {
+            reads: Vec::new(),
+            writes: Some(dir.to_path_buf()),
+        }),
     };
     let outcome = runner::run_fresh(make, input, scratch, &LIMITS).unwrap();
     assert!(outcome.stopped.is_none(), "{outcome:?}");
@@ -75,9 +80,10 @@ fn group(c: &mut Criterion, name: &str, argv: Vec<OsString>, scratch: &Path) {
 }
 
 fn runs(c: &mut Criterion) {
-    // As in `cargo judge` and `cargo stress`: one run at a time, nothing
-    // else started meanwhile.
-    processes::exclusive();
+    // Each run is held as the machine allows (`runner::contain`): the
+    // figures are those of the containment `cargo judge --check-toolchains`
+    // reports.
+    eprintln!("{:?}", runner::contain::containment());
     let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runner-bench");
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).unwrap();
