@@ -18,7 +18,7 @@ fn a_board_with_a_32_shrinks_to_the_32_alone() {
         problem,
         input,
         &judge_valid(problem),
-        &|i: &[u8]| has_32(i),
+        &|i: &[u8]| has_32(i).into(),
         Duration::from_secs(10),
         None,
         2,
@@ -37,6 +37,44 @@ fn a_board_with_a_32_shrinks_to_the_32_alone() {
 }
 
 #[test]
+fn an_unsteady_candidate_ends_the_shrink_short_of_minimal() {
+    // Fails with a 32 on the board, but a 1 x 1 board's runs disagree:
+    // the shrink stops at the first one, with the whole count of jobs.
+    let problem = problems::find("game2048").unwrap();
+    let input = b"3\n2 4 8\n16 32 2\n4 4 4\n".to_vec();
+    let judge = |input: &[u8]| {
+        let text = String::from_utf8_lossy(input);
+        match (
+            text.starts_with("1\n"),
+            text.split_whitespace().skip(1).any(|t| t == "32"),
+        ) {
+            (_, false) => Judged::Passes,
+            (true, true) => Judged::Unsteady,
+            (false, true) => Judged::Fails,
+        }
+    };
+    for jobs in [1, 3] {
+        let shrunk = shrink(
+            problem,
+            input.clone(),
+            &judge_valid(problem),
+            &judge,
+            Duration::from_secs(10),
+            None,
+            jobs,
+        );
+        assert_eq!(shrunk.unsteady.as_deref(), Some(&b"1\n32\n"[..]));
+        assert_eq!(
+            shrunk.after.value,
+            2,
+            "{}",
+            String::from_utf8_lossy(&shrunk.input)
+        );
+        assert!(!shrunk.minimal && !shrunk.pairs_tried);
+    }
+}
+
+#[test]
 fn a_failure_no_single_step_keeps_is_found_by_a_pair() {
     // Fails with an odd number of puyos: each single step takes out one
     // of the three (or all), and only two together leave one.
@@ -47,7 +85,7 @@ fn a_failure_no_single_step_keeps_is_found_by_a_pair() {
         problem,
         input,
         &judge_valid(problem),
-        &|i: &[u8]| odd(i),
+        &|i: &[u8]| odd(i).into(),
         Duration::from_secs(10),
         None,
         2,
@@ -84,7 +122,7 @@ fn fresh_inputs_find_a_smaller_failure_and_are_the_same_each_time() {
             problem,
             input.clone(),
             &judge_valid(problem),
-            &|i: &[u8]| fails(i),
+            &|i: &[u8]| fails(i).into(),
             Duration::from_secs(60),
             Some(Fresh {
                 seed: 3,

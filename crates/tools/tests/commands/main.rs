@@ -16,6 +16,7 @@
 
 mod environment;
 mod flags;
+mod flaky;
 mod hostile_programs;
 mod judge;
 mod judges;
