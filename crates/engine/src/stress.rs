@@ -9,6 +9,14 @@
 //! both within and beyond the judge's constraints. An input the reference
 //! (or the workspace) refuses to answer, as too large for it, cannot be
 //! compared: it is counted and skipped.
+//!
+//! A failing input is run [`RERUNS`] more times before it is reported, and
+//! before the shrink takes it, so that a solution that answers at random
+//! is said to be nondeterministic rather than shrunk to an input that
+//! fails one run in eight: a found failure whose runs disagree is reported
+//! as it is, unshrunk, and a shrink stops at the first candidate whose
+//! runs disagree. A solution whose failures repeat pays for the re-runs
+//! on failing inputs alone.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -19,6 +27,7 @@ use std::time::{Duration, Instant};
 use cli::{AnyProblem, Space};
 
 use crate::runner::{self, Limits, Outcome, RunError};
+use crate::shrink::Judged;
 use crate::solution::Prepared;
 use crate::verdict::{output_limit, verdict, Verdict};
 
@@ -33,6 +42,10 @@ pub enum Subject<'a> {
         scratch: &'a Path,
     },
 }
+
+/// How many more times a failing input is run, to see that it fails the
+/// same way each time.
+pub const RERUNS: usize = 2;
 
 /// What to search, and how long.
 pub struct Search<'a> {
@@ -75,6 +88,29 @@ pub struct Failure {
     pub expected: Result<String, String>,
     /// What the subject gave.
     pub got: Got,
+    /// Runs that disagreed: of this input (then it was not shrunk), or of
+    /// a smaller candidate (then the shrink stopped there).
+    pub unsteady: Option<Unsteady>,
+}
+
+/// What one run of an input gave, as runs of the same input are compared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gave {
+    /// The verdict's code ("WA", "AC"); for the workspace's fast solver,
+    /// "right" or "wrong".
+    pub verdict: &'static str,
+    /// The whole answer, or an error's message; none for a pass, or for a
+    /// run that a limit cut off (at a moment that varies from run to run).
+    pub answer: Option<String>,
+}
+
+/// Two runs of one input that disagreed: the first, failing, and a later
+/// one.
+#[derive(Clone, Debug)]
+pub struct Unsteady {
+    pub input: Vec<u8>,
+    pub first: Gave,
+    pub then: Gave,
 }
 
 /// What the subject gave on a failing input.
@@ -183,6 +219,82 @@ fn test(plan: &Search, input: &[u8]) -> Tested {
     }
 }
 
+/// What a test gave, as runs are compared: `None` when it could not tell
+/// (an input not comparable, a broken scratch folder, an interrupt).
+fn gave(plan: &Search, tested: &Tested) -> Option<Gave> {
+    match (tested, &plan.subject) {
+        (Tested::Passed, Subject::Reference) => Some(Gave {
+            verdict: "right",
+            answer: None,
+        }),
+        (Tested::Passed, Subject::Solution { .. }) => Some(Gave {
+            verdict: Verdict::Accepted.code(),
+            answer: None,
+        }),
+        (Tested::Failed(_, got), _) => Some(gave_failing(got)),
+        (Tested::NotComparable | Tested::Broken(_), _) => None,
+    }
+}
+
+/// What a failing test gave.
+fn gave_failing(got: &Got) -> Gave {
+    match got {
+        Got::Answer(Ok(text) | Err(text)) => Gave {
+            verdict: "wrong",
+            answer: Some(text.clone()),
+        },
+        Got::Run(verdict, outcome) => {
+            let cut_off = matches!(
+                verdict,
+                Verdict::TimeLimitExceeded
+                    | Verdict::MemoryLimitExceeded
+                    | Verdict::OutputLimitExceeded
+            );
+            Gave {
+                verdict: verdict.code(),
+                answer: (!cut_off).then(|| String::from_utf8_lossy(&outcome.stdout).into_owned()),
+            }
+        }
+    }
+}
+
+/// What running a failing input again found.
+enum Reruns {
+    /// Every run gave what the first did.
+    Agreed,
+    /// One gave something else.
+    Disagreed(Gave),
+    /// A run could not tell (an interrupt, a broken scratch folder).
+    CutShort,
+}
+
+/// Runs `input`, whose failing run gave `first`, [`RERUNS`] more times,
+/// until one gives something else.
+fn rerun(plan: &Search, input: &[u8], first: &Gave) -> Reruns {
+    for _ in 0..RERUNS {
+        match gave(plan, &test(plan, input)) {
+            None => return Reruns::CutShort,
+            Some(then) if then != *first => return Reruns::Disagreed(then),
+            Some(_) => {}
+        }
+    }
+    Reruns::Agreed
+}
+
+/// The runs that disagree on a failing `input`, whose first run gave
+/// `got`, if any do.
+fn unsteady(plan: &Search, input: &[u8], got: &Got) -> Option<Unsteady> {
+    let first = gave_failing(got);
+    match rerun(plan, input, &first) {
+        Reruns::Disagreed(then) => Some(Unsteady {
+            input: input.to_vec(),
+            first,
+            then,
+        }),
+        Reruns::Agreed | Reruns::CutShort => None,
+    }
+}
+
 /// A generated input: its seed, size, space and text.
 type Generated = (u64, usize, Space, Vec<u8>);
 
@@ -261,6 +373,7 @@ pub fn search(plan: &Search) -> Report {
                 let mut inputs = inputs.into_inner().unwrap();
                 let at = inputs.iter().position(|(i, _)| *i == k).expect("kept");
                 let (seed, size, space, input) = inputs.swap_remove(at).1;
+                let unsteady = unsteady(plan, &input, &got);
                 report.failure = Some(Failure {
                     seed,
                     size,
@@ -268,6 +381,7 @@ pub fn search(plan: &Search) -> Report {
                     input,
                     expected,
                     got,
+                    unsteady,
                 });
                 break;
             }
@@ -276,8 +390,64 @@ pub fn search(plan: &Search) -> Report {
     report
 }
 
+/// What a shrink's runs found, shared by its jobs: the answers of each
+/// failing candidate (a few: each is taken, or was run ahead of one that
+/// was), the runs that disagreed on each unsteady one, the candidates run
+/// and the smallest failure, for the progress line.
+struct Found {
+    failures: HashMap<Vec<u8>, (Result<String, String>, Got)>,
+    unsteady: HashMap<Vec<u8>, Unsteady>,
+    tried: usize,
+    smallest: crate::shrink::Size,
+}
+
+/// Judges a shrink candidate: it fails when its first run fails with the
+/// `wanted` verdict (for a user's solution) and every re-run agrees.
+fn judge_candidate(
+    plan: &Search,
+    input: &[u8],
+    wanted: Option<Verdict>,
+    found: &Mutex<Found>,
+) -> Judged {
+    let Tested::Failed(expected, got) = test(plan, input) else {
+        return Judged::Passes;
+    };
+    if let Got::Run(verdict, _) = &got {
+        if Some(*verdict) != wanted {
+            return Judged::Passes;
+        }
+    }
+    let first = gave_failing(&got);
+    let reruns = rerun(plan, input, &first);
+    let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+    match reruns {
+        Reruns::Agreed => {
+            let size = crate::shrink::size(plan.problem, input);
+            if size.value < found.smallest.value {
+                found.smallest = size;
+            }
+            found.failures.insert(input.to_vec(), (expected, got));
+            Judged::Fails
+        }
+        Reruns::Disagreed(then) => {
+            let input = input.to_vec();
+            let unsteady = Unsteady {
+                input: input.clone(),
+                first,
+                then,
+            };
+            found.unsteady.insert(input, unsteady);
+            Judged::Unsteady
+        }
+        // An interrupt: the shrink ends with the smallest failure so far.
+        Reruns::CutShort => Judged::Passes,
+    }
+}
+
 /// Shrinks a failure within `budget`: the result fails the same way (the
-/// same verdict, for a user's solution) and stays in the failure's space.
+/// same verdict, for a user's solution) on every run, and stays in the
+/// failure's space. A candidate whose runs disagree ends the shrink, and
+/// is named in the result's [`Failure::unsteady`].
 pub fn shrink(
     plan: &Search,
     failure: Failure,
@@ -290,41 +460,15 @@ pub fn shrink(
         Space::Beyond => problem.answer(input, &problem.defaults()).is_ok(),
     };
     let wanted = failure.verdict();
-    // What the runs found, shared by the shrink's jobs: the answers of
-    // each failing candidate (a few: each is taken, or was run ahead of
-    // one that was), the runs made and the smallest failure, for the
-    // progress line.
-    struct Found {
-        failures: HashMap<Vec<u8>, (Result<String, String>, Got)>,
-        tried: usize,
-        smallest: crate::shrink::Size,
-    }
     let found = Mutex::new(Found {
         failures: HashMap::new(),
+        unsteady: HashMap::new(),
         tried: 0,
         smallest: crate::shrink::size(problem, &failure.input),
     });
-    // An interrupt ends the shrinking with the smallest failure so far.
-    let fails = |input: &[u8]| {
-        let tested = test(plan, input);
+    let judge = |input: &[u8]| {
+        let judged = judge_candidate(plan, input, wanted, &found);
         let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
-        let same = match tested {
-            Tested::Failed(expected, got) => {
-                let same = match &got {
-                    Got::Run(verdict, _) => Some(*verdict) == wanted,
-                    Got::Answer(_) => true,
-                };
-                if same {
-                    let size = crate::shrink::size(problem, input);
-                    if size.value < found.smallest.value {
-                        found.smallest = size;
-                    }
-                    found.failures.insert(input.to_vec(), (expected, got));
-                }
-                same
-            }
-            _ => false,
-        };
         found.tried += 1;
         if let Some(progress) = plan.progress {
             progress(Progress::Shrinking {
@@ -332,7 +476,7 @@ pub fn shrink(
                 smallest: found.smallest,
             });
         }
-        same
+        judged
     };
     let fresh = crate::shrink::Fresh {
         seed: failure.seed,
@@ -343,22 +487,30 @@ pub fn shrink(
         problem,
         failure.input.clone(),
         &valid,
-        &fails,
+        &judge,
         budget,
         Some(fresh),
         plan.jobs,
     );
     // The shrunk input failed, unless it is the failure itself; its
-    // answers are the ones of that run.
+    // answers are the ones of its first run.
     let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    let unsteady = shrunk
+        .unsteady
+        .as_ref()
+        .and_then(|input| found.unsteady.remove(input));
     let failure = match found.failures.remove(&shrunk.input) {
         Some((expected, got)) => Failure {
             input: shrunk.input.clone(),
             expected,
             got,
+            unsteady,
             ..failure
         },
-        None => failure,
+        None => Failure {
+            unsteady,
+            ..failure
+        },
     };
     (failure, shrunk)
 }

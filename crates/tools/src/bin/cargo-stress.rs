@@ -11,7 +11,7 @@ use cli::{AnyProblem, Space};
 use engine::folders::{private_folder, user_id, Scratch};
 use engine::runner::interrupt;
 use engine::solution::Solution;
-use engine::stress::{search, shrink, Search, Subject};
+use engine::stress::{search, shrink, Failure, Search, Subject};
 use tools::args::{self, Arg, Resolved, SolutionArgs};
 use tools::output::ReportOutput;
 use tools::{report, Ready};
@@ -26,12 +26,14 @@ solver: a wrong answer, a crash or a limit exceeded is a failure. Without
 one, holds the workspace's fast solver to its reference on inputs within the
 judge's constraints and beyond them.
 
-A failure is shrunk to a locally minimal input (no single simplification of
-it still fails: a puyo dropped, a row and column removed, a tile lowered, a
-move or a case dropped), printed with both answers and their diff, and saved
-as seed-S.in with the expected answer as seed-S.out (seed-S-2.in when the
-name is taken: never over a file). The exit
-status is 1 on a failure, 0 on none, 2 when nothing could be tested.
+A failure is run twice more, and shrunk to a locally minimal input (no
+single simplification of it still fails: a puyo dropped, a row and column
+removed, a tile lowered, a move or a case dropped), each smaller failure
+run twice more too: runs of one input that disagree are reported as
+nondeterministic, and end the shrink. The failure is printed with both
+answers and their diff, and saved as seed-S.in with the expected answer as
+seed-S.out (seed-S-2.in when the name is taken: never over a file). The
+exit status is 1 on a failure, 0 on none, 2 when nothing could be tested.
 
   -c COMMAND          run a shell command as the solution
   --seconds N         search for N seconds (1 to 86400; default 10)
@@ -290,6 +292,31 @@ fn save_folder(save: Option<&Path>, name: &str) -> Result<PathBuf, String> {
     }
 }
 
+/// Says what the search found and shrinks it, unless its runs disagreed:
+/// the failure to show, and the runs that disagreed, said plainly.
+fn shrink_and_report(
+    out: &mut ReportOutput,
+    plan: &Search,
+    failure: Failure,
+    budget: Duration,
+    line: &report::status::StatusLine,
+) -> Failure {
+    let _ = report::stress::write_found(out, plan.problem.info(), &failure);
+    let _ = out.flush();
+    // A failure that does not repeat is shown as found: it failed, but
+    // no smaller input could be trusted to fail the same way.
+    let small = if failure.unsteady.is_some() {
+        failure
+    } else {
+        let (small, shrunk) = shrink(plan, failure, budget);
+        line.clear();
+        let _ = report::stress::write_shrunk(out, &shrunk, interrupt::requested());
+        small
+    };
+    let _ = report::stress::write_unsteady(out, plan.problem, &small);
+    small
+}
+
 /// Searches, and shrinks, reports and saves a failure.
 fn search_and_shrink(
     out: &mut ReportOutput,
@@ -324,11 +351,7 @@ fn search_and_shrink(
         let _ = writeln!(out, "{} passed, 0 failed", found.passed);
         return Ok(true);
     };
-    let _ = report::stress::write_found(out, info, &failure);
-    let _ = out.flush();
-    let (small, shrunk) = shrink(plan, failure, budget);
-    line.clear();
-    let _ = report::stress::write_shrunk(out, &shrunk, interrupt::requested());
+    let small = shrink_and_report(out, plan, failure, budget, line);
     report::stress::write_failure(out, &small).map_err(|e| e.to_string())?;
     let (expected, _) = report::stress::answers(&small);
     let saved = engine::cases::save_new(

@@ -1,14 +1,15 @@
 //! A stress search, rendered: the heading, how the search ended, and a
 //! failure in full (the shrunk input, both answers, their diff, where it
-//! was saved and the command that explains it).
+//! was saved and the command that explains it), with the runs that
+//! disagreed when the solution's answers are not the same from run to run.
 
 use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use cli::{Info, Space};
+use cli::{AnyProblem, Info, Space};
 use engine::shrink::Shrunk;
-use engine::stress::{Failure, Got, Progress};
+use engine::stress::{Failure, Gave, Got, Progress};
 use engine::text::printable_ascii;
 use engine::verdict::{line_diff, Verdict};
 
@@ -34,25 +35,29 @@ pub fn progress_text(progress: Progress, largest_size: usize, started: Instant) 
     }
 }
 
-/// The line that says what the search found and that shrinking starts,
-/// and the `cargo gen` line that brings the failing input back.
+/// The line that says what the search found and whether shrinking starts
+/// (not for a failure whose runs disagreed), and the `cargo gen` line that
+/// brings the failing input back.
 pub fn write_found(out: &mut dyn Write, info: &Info, failure: &Failure) -> std::io::Result<()> {
+    let unsteady = failure.unsteady.is_some();
     writeln!(
         out,
-        "seed {} (size {}, {}) fails{}; shrinking...",
+        "seed {} (size {}, {}) fails{}{}",
         failure.seed,
         failure.size,
         failure.space.label(),
         failure
             .verdict()
-            .map_or(String::new(), |v| format!(": {}", v.code()))
+            .map_or(String::new(), |v| format!(": {}", v.code())),
+        if unsteady { "" } else { "; shrinking..." }
     )?;
     // The same input again, for the user's own runs: the search's sizes
     // depend on how many inputs came before, so `--seed` alone does not
     // bring it back.
     writeln!(
         out,
-        "the input before shrinking: cargo gen {} --seed {} --size {}{}",
+        "the input{}: cargo gen {} --seed {} --size {}{}",
+        if unsteady { "" } else { " before shrinking" },
         info.name,
         failure.seed,
         failure.size,
@@ -104,7 +109,9 @@ pub fn write_shrunk(
         };
         format!("a locally minimal input: no single simplification of it still fails{pairs}")
     } else {
-        let stopped = if interrupted {
+        let stopped = if shrunk.unsteady.is_some() {
+            "stopped at a candidate whose runs disagreed"
+        } else if interrupted {
             "interrupted"
         } else {
             "the time for shrinking ran out"
@@ -116,6 +123,52 @@ pub fn write_shrunk(
         }
     };
     writeln!(out, "{how}: {what}")
+}
+
+/// The runs that disagreed, when there were such: of the failure itself
+/// (it was not shrunk), or of a smaller candidate (the shrink stopped
+/// there, and the failure shown failed on every run).
+pub fn write_unsteady(
+    out: &mut dyn Write,
+    problem: &dyn AnyProblem,
+    failure: &Failure,
+) -> std::io::Result<()> {
+    let Some(unsteady) = &failure.unsteady else {
+        return Ok(());
+    };
+    let what = if unsteady.input == failure.input {
+        "; an input that does not fail on every run is not shrunk".to_string()
+    } else {
+        let size = engine::shrink::size(problem, &unsteady.input);
+        format!(
+            " (a candidate of {} {}: the shrink stopped there; the input below \
+             failed on every run)",
+            size.value, size.unit
+        )
+    };
+    writeln!(
+        out,
+        "nondeterministic: the same input gave {}, then {}{what}",
+        briefly(&unsteady.first),
+        briefly(&unsteady.then)
+    )
+}
+
+/// A run in a few words: its verdict and its answer's first line.
+fn briefly(gave: &Gave) -> String {
+    const MOST: usize = 40;
+    let Some(answer) = &gave.answer else {
+        return gave.verdict.to_string();
+    };
+    if answer.is_empty() {
+        return format!("{} (no output)", gave.verdict);
+    }
+    let line = answer.lines().next().unwrap_or_default();
+    let mut shown = printable_ascii(line).into_owned();
+    if shown.chars().count() > MOST {
+        shown = shown.chars().take(MOST).collect::<String>() + "...";
+    }
+    format!("{} \"{shown}\"", gave.verdict)
 }
 
 /// A failure's answers as text: what the subject was held to, and what it

@@ -17,6 +17,7 @@
 mod contained;
 mod environment;
 mod flags;
+mod flaky;
 mod hostile_programs;
 mod judge;
 mod judges;

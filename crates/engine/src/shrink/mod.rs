@@ -28,8 +28,12 @@
 //! within the judge's constraints, so the shrunk input is one the judge
 //! could send), smaller than the input it replaces (by measure, then
 //! length, then byte order, so that a recolouring or a move of a player
-//! can never go round in a circle) and still `fails`. Each candidate is
-//! run at most once. The counts of runs are fixed ([`PAIR_RUNS`],
+//! can never go round in a circle) and still fails ([`Judged::Fails`]:
+//! for a user's solution, on every one of the runs the caller makes).
+//! Each candidate is judged at most once. A candidate whose runs disagree
+//! ([`Judged::Unsteady`]) ends the shrink where it is: every step of it
+//! rests on a failure repeating, and the result is never called minimal.
+//! The counts of runs are fixed ([`PAIR_RUNS`],
 //! [`FRESH_RUNS`]) and the fresh inputs' seeds come from the failure's,
 //! so the same failure shrinks to the same input, unless the time budget
 //! ends the search first (or a solution's runs take about
@@ -67,6 +71,27 @@ const FRESH_GENERATED: usize = 25 * FRESH_RUNS_MOST;
 /// (see [`Search::fresh`]), are passed over before one is run anyway.
 const BELOW_PATIENCE: usize = 200;
 
+/// What judging a candidate found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judged {
+    Passes,
+    Fails,
+    /// It failed, but runs of it disagreed (a solution that answers at
+    /// random): the shrink stops there.
+    Unsteady,
+}
+
+impl From<bool> for Judged {
+    /// Whether a candidate fails, for a test that cannot be unsteady.
+    fn from(fails: bool) -> Self {
+        if fails {
+            Judged::Fails
+        } else {
+            Judged::Passes
+        }
+    }
+}
+
 /// How big an input is, in its problem's unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Size {
@@ -87,11 +112,14 @@ pub struct Shrunk {
     /// replace).
     pub tried: usize,
     /// Whether every single simplification of the result was tried and
-    /// passed (a shrink cut short by its time budget is not).
+    /// passed (a shrink cut short by its time budget, or by an unsteady
+    /// candidate, is not).
     pub minimal: bool,
     /// Whether, besides, every pair of simplifications of the result was
     /// tried and passed (not when there were more than [`PAIR_RUNS`]).
     pub pairs_tried: bool,
+    /// The candidate whose runs disagreed, which ended the shrink.
+    pub unsteady: Option<Vec<u8>>,
     /// The failing input's size, and the result's.
     pub before: Size,
     pub after: Size,
@@ -110,8 +138,8 @@ pub struct Fresh {
 type Key = (u64, usize, Vec<u8>);
 
 /// Shrinks `input`, which fails, keeping only candidates that are `valid`
-/// and still `fail`, within `budget`; with `fresh`, generated inputs are
-/// tried too. With `jobs` above 1, the candidates that come next are run
+/// and that `judge` finds still failing, within `budget`, until one is
+/// unsteady; with `fresh`, generated inputs are tried too. With `jobs` above 1, the candidates that come next are run
 /// that many at a time, side by side, and the search takes the first that
 /// fails, as one at a time would: the result, and the count of candidates
 /// tried, do not depend on `jobs`.
@@ -119,7 +147,7 @@ pub fn shrink(
     problem: &dyn AnyProblem,
     input: Vec<u8>,
     valid: &dyn Fn(&[u8]) -> bool,
-    fails: &(dyn Fn(&[u8]) -> bool + Sync),
+    judge: &(dyn Fn(&[u8]) -> Judged + Sync),
     budget: Duration,
     fresh: Option<Fresh>,
     jobs: usize,
@@ -127,12 +155,13 @@ pub fn shrink(
     let mut search = Search {
         problem,
         valid,
-        fails,
+        judge,
         jobs: jobs.max(1),
         started: Instant::now(),
         budget,
         decided: HashSet::new(),
         ahead: HashMap::new(),
+        unsteady: None,
         steps: 0,
         tried: 0,
     };
@@ -153,13 +182,16 @@ pub fn shrink(
             None => break (minimal, pairs_tried),
         }
     };
+    // A failure that does not repeat makes no input minimal.
+    let steady = search.unsteady.is_none();
     Shrunk {
         after: size(problem, &current),
         input: current,
         steps: search.steps,
         tried: search.tried,
-        minimal,
-        pairs_tried,
+        minimal: minimal && steady,
+        pairs_tried: pairs_tried && steady,
+        unsteady: search.unsteady,
         before,
         elapsed: search.started.elapsed(),
     }
@@ -185,7 +217,7 @@ fn key(problem: &dyn AnyProblem, input: &[u8]) -> Key {
 struct Search<'a> {
     problem: &'a dyn AnyProblem,
     valid: &'a dyn Fn(&[u8]) -> bool,
-    fails: &'a (dyn Fn(&[u8]) -> bool + Sync),
+    judge: &'a (dyn Fn(&[u8]) -> Judged + Sync),
     jobs: usize,
     started: Instant,
     budget: Duration,
@@ -193,28 +225,39 @@ struct Search<'a> {
     /// that failed was taken, and everything later is smaller than it.)
     decided: HashSet<Vec<u8>>,
     /// Candidates run ahead of their turn (see [`Search::run_ahead`]), and
-    /// whether each failed.
-    ahead: HashMap<Vec<u8>, bool>,
+    /// what each was found.
+    ahead: HashMap<Vec<u8>, Judged>,
+    /// The candidate whose runs disagreed, in its turn: the shrink stops.
+    unsteady: Option<Vec<u8>>,
     steps: usize,
     tried: usize,
 }
 
 impl Search<'_> {
-    fn out_of_time(&self) -> bool {
-        self.started.elapsed() > self.budget || crate::runner::interrupt::requested()
+    /// Whether the shrink ends where it is: out of time, interrupted, or
+    /// at an unsteady candidate.
+    fn must_stop(&self) -> bool {
+        self.started.elapsed() > self.budget
+            || crate::runner::interrupt::requested()
+            || self.unsteady.is_some()
     }
 
     /// Whether `candidate` (smaller than the input it would replace) is
-    /// valid and still fails; it is judged once.
+    /// valid and still fails; it is judged once. An unsteady one is not
+    /// taken, and stops the shrink.
     fn takes(&mut self, candidate: &[u8]) -> bool {
         if !self.decided.insert(candidate.to_vec()) || !(self.valid)(candidate) {
             return false;
         }
         self.tried += 1;
-        match self.ahead.remove(candidate) {
-            Some(failed) => failed,
-            None => (self.fails)(candidate),
+        let judged = match self.ahead.remove(candidate) {
+            Some(judged) => judged,
+            None => (self.judge)(candidate),
+        };
+        if judged == Judged::Unsteady {
+            self.unsteady = Some(candidate.to_vec());
         }
+        judged == Judged::Fails
     }
 
     /// [`Search::takes`] for `candidates[at]`, the later candidates run
@@ -237,18 +280,18 @@ impl Search<'_> {
             .filter(|c| (self.valid)(c))
             .take(self.jobs)
             .collect();
-        let fails = self.fails;
-        let results: Vec<bool> = std::thread::scope(|scope| {
+        let judge = self.judge;
+        let results: Vec<Judged> = std::thread::scope(|scope| {
             let runs: Vec<_> = batch
                 .iter()
-                .map(|c| scope.spawn(move || fails(c)))
+                .map(|c| scope.spawn(move || judge(c)))
                 .collect();
             runs.into_iter()
-                .map(|run| run.join().unwrap_or(false))
+                .map(|run| run.join().unwrap_or(Judged::Passes))
                 .collect()
         });
-        for (candidate, failed) in batch.into_iter().zip(results) {
-            self.ahead.insert(candidate.clone(), failed);
+        for (candidate, judged) in batch.into_iter().zip(results) {
+            self.ahead.insert(candidate.clone(), judged);
         }
     }
 
@@ -284,14 +327,14 @@ impl Search<'_> {
 
     /// Takes the first single step, biggest cut first, that still fails,
     /// again and again: whether it got to an input none of whose steps
-    /// fails (not when the time ran out).
+    /// fails (not when the shrink had to stop).
     fn single_steps(&mut self, current: &mut Vec<u8>) -> bool {
         loop {
             let here = key(self.problem, current);
             let candidates = self.ordered(self.problem.simplifications(current), &here);
             let mut found = None;
             for at in 0..candidates.len() {
-                if self.out_of_time() {
+                if self.must_stop() {
                     return false;
                 }
                 if self.takes_at(&candidates, at) {
@@ -317,7 +360,7 @@ impl Search<'_> {
         let mut parts = 2;
         loop {
             let items = self.problem.items(current);
-            if items < 2 || self.out_of_time() {
+            if items < 2 || self.must_stop() {
                 return any;
             }
             parts = parts.min(items);
@@ -336,7 +379,7 @@ impl Search<'_> {
                 .collect();
             let ordered = self.ordered(candidates, &here);
             let found = (0..ordered.len())
-                .find(|&at| !self.out_of_time() && self.takes_at(&ordered, at))
+                .find(|&at| !self.must_stop() && self.takes_at(&ordered, at))
                 .map(|at| ordered[at].clone());
             match found {
                 Some(smaller) => {
@@ -366,7 +409,7 @@ impl Search<'_> {
         let mut runs = 0;
         let ordered = self.ordered(seconds, &here);
         for at in 0..ordered.len() {
-            if self.out_of_time() || runs == PAIR_RUNS {
+            if self.must_stop() || runs == PAIR_RUNS {
                 return None;
             }
             if self.decided.contains(&ordered[at]) {
@@ -390,7 +433,7 @@ impl Search<'_> {
     fn fresh(&mut self, inputs: &mut FreshInputs, current: &[u8]) -> Option<Vec<u8>> {
         let here = key(self.problem, current);
         loop {
-            if !inputs.more() || self.out_of_time() {
+            if !inputs.more() || self.must_stop() {
                 return None;
             }
             let candidate = inputs.next(self.problem);
@@ -479,126 +522,4 @@ impl FreshInputs {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn judge_valid(problem: &'static dyn AnyProblem) -> impl Fn(&[u8]) -> bool {
-        move |input: &[u8]| problem.validate(input).is_ok()
-    }
-
-    #[test]
-    fn a_board_with_a_32_shrinks_to_the_32_alone() {
-        let problem = problems::find("game2048").unwrap();
-        let input = b"3\n2 4 8\n16 32 2\n4 4 4\n".to_vec();
-        let has_32 = |input: &[u8]| {
-            String::from_utf8_lossy(input)
-                .split_whitespace()
-                .skip(1)
-                .any(|t| t == "32")
-        };
-        let shrunk = shrink(
-            problem,
-            input,
-            &judge_valid(problem),
-            &|i: &[u8]| has_32(i),
-            Duration::from_secs(10),
-            None,
-            2,
-        );
-        assert!(shrunk.minimal && shrunk.pairs_tried);
-        // A 1 x 1 board cannot shrink further, and 32 cannot be lowered.
-        assert_eq!(shrunk.input, b"1\n32\n");
-        assert_eq!(
-            shrunk.before,
-            Size {
-                value: 3,
-                unit: "cells a side"
-            }
-        );
-        assert_eq!(shrunk.after.value, 1);
-    }
-
-    #[test]
-    fn a_failure_no_single_step_keeps_is_found_by_a_pair() {
-        // Fails with an odd number of puyos: each single step takes out one
-        // of the three (or all), and only two together leave one.
-        let problem = problems::find("puyo").unwrap();
-        let input = ("......\n".repeat(11) + "R.R.R.\n").into_bytes();
-        let odd = |input: &[u8]| size(problem, input).value % 2 == 1;
-        let shrunk = shrink(
-            problem,
-            input,
-            &judge_valid(problem),
-            &|i: &[u8]| odd(i),
-            Duration::from_secs(10),
-            None,
-            2,
-        );
-        assert_eq!(
-            shrunk.after.value,
-            1,
-            "{}",
-            String::from_utf8_lossy(&shrunk.input)
-        );
-        assert!(shrunk.minimal && shrunk.pairs_tried);
-    }
-
-    #[test]
-    fn fresh_inputs_find_a_smaller_failure_and_are_the_same_each_time() {
-        // Fails with six moves or more, or with one to three on a board of
-        // side 6: no step leads from a long game on a board of side 4 to
-        // a board of side 6, but fresh inputs do.
-        let problem = problems::find("othello").unwrap();
-        let fails = |input: &[u8]| {
-            let cases = othello_cases(input);
-            let moves: usize = cases.iter().map(|c| c.1).sum();
-            moves >= 6
-                || cases
-                    .iter()
-                    .any(|&(side, m)| side == 6 && (1..=3).contains(&m))
-        };
-        let input = (1..)
-            .map(|seed| problem.generate(seed, 1, Space::Judge).into_bytes())
-            .find(|input| fails(input) && size(problem, input).value < 20)
-            .unwrap();
-        let run = |jobs: usize| {
-            shrink(
-                problem,
-                input.clone(),
-                &judge_valid(problem),
-                &|i: &[u8]| fails(i),
-                Duration::from_secs(60),
-                Some(Fresh {
-                    seed: 3,
-                    size: 4,
-                    space: Space::Judge,
-                }),
-                jobs,
-            )
-        };
-        // The same with one job as with three, candidates tried included.
-        let (first, second) = (run(1), run(3));
-        assert_eq!(
-            first.after.value,
-            1,
-            "{}",
-            String::from_utf8_lossy(&first.input)
-        );
-        assert_eq!(first.input, second.input);
-        assert_eq!(first.tried, second.tried);
-    }
-
-    /// Each case's side and number of moves.
-    fn othello_cases(input: &[u8]) -> Vec<(usize, usize)> {
-        let text = String::from_utf8_lossy(input);
-        let mut lines = text.lines().skip(1);
-        let mut cases = Vec::new();
-        while let Some(line) = lines.next() {
-            let mut words = line.split(' ').map(|w| w.parse::<usize>().unwrap());
-            let (side, moves) = (words.next().unwrap(), words.next().unwrap());
-            lines.by_ref().take(moves).for_each(drop);
-            cases.push((side, moves));
-        }
-        cases
-    }
-}
+mod tests;

@@ -1,0 +1,159 @@
+use super::*;
+
+fn judge_valid(problem: &'static dyn AnyProblem) -> impl Fn(&[u8]) -> bool {
+    move |input: &[u8]| problem.validate(input).is_ok()
+}
+
+#[test]
+fn a_board_with_a_32_shrinks_to_the_32_alone() {
+    let problem = problems::find("game2048").unwrap();
+    let input = b"3\n2 4 8\n16 32 2\n4 4 4\n".to_vec();
+    let has_32 = |input: &[u8]| {
+        String::from_utf8_lossy(input)
+            .split_whitespace()
+            .skip(1)
+            .any(|t| t == "32")
+    };
+    let shrunk = shrink(
+        problem,
+        input,
+        &judge_valid(problem),
+        &|i: &[u8]| has_32(i).into(),
+        Duration::from_secs(10),
+        None,
+        2,
+    );
+    assert!(shrunk.minimal && shrunk.pairs_tried);
+    // A 1 x 1 board cannot shrink further, and 32 cannot be lowered.
+    assert_eq!(shrunk.input, b"1\n32\n");
+    assert_eq!(
+        shrunk.before,
+        Size {
+            value: 3,
+            unit: "cells a side"
+        }
+    );
+    assert_eq!(shrunk.after.value, 1);
+}
+
+#[test]
+fn an_unsteady_candidate_ends_the_shrink_short_of_minimal() {
+    // Fails with a 32 on the board, but a 1 x 1 board's runs disagree:
+    // the shrink stops at the first one, with the whole count of jobs.
+    let problem = problems::find("game2048").unwrap();
+    let input = b"3\n2 4 8\n16 32 2\n4 4 4\n".to_vec();
+    let judge = |input: &[u8]| {
+        let text = String::from_utf8_lossy(input);
+        match (
+            text.starts_with("1\n"),
+            text.split_whitespace().skip(1).any(|t| t == "32"),
+        ) {
+            (_, false) => Judged::Passes,
+            (true, true) => Judged::Unsteady,
+            (false, true) => Judged::Fails,
+        }
+    };
+    for jobs in [1, 3] {
+        let shrunk = shrink(
+            problem,
+            input.clone(),
+            &judge_valid(problem),
+            &judge,
+            Duration::from_secs(10),
+            None,
+            jobs,
+        );
+        assert_eq!(shrunk.unsteady.as_deref(), Some(&b"1\n32\n"[..]));
+        assert_eq!(
+            shrunk.after.value,
+            2,
+            "{}",
+            String::from_utf8_lossy(&shrunk.input)
+        );
+        assert!(!shrunk.minimal && !shrunk.pairs_tried);
+    }
+}
+
+#[test]
+fn a_failure_no_single_step_keeps_is_found_by_a_pair() {
+    // Fails with an odd number of puyos: each single step takes out one
+    // of the three (or all), and only two together leave one.
+    let problem = problems::find("puyo").unwrap();
+    let input = ("......\n".repeat(11) + "R.R.R.\n").into_bytes();
+    let odd = |input: &[u8]| size(problem, input).value % 2 == 1;
+    let shrunk = shrink(
+        problem,
+        input,
+        &judge_valid(problem),
+        &|i: &[u8]| odd(i).into(),
+        Duration::from_secs(10),
+        None,
+        2,
+    );
+    assert_eq!(
+        shrunk.after.value,
+        1,
+        "{}",
+        String::from_utf8_lossy(&shrunk.input)
+    );
+    assert!(shrunk.minimal && shrunk.pairs_tried);
+}
+
+#[test]
+fn fresh_inputs_find_a_smaller_failure_and_are_the_same_each_time() {
+    // Fails with six moves or more, or with one to three on a board of
+    // side 6: no step leads from a long game on a board of side 4 to
+    // a board of side 6, but fresh inputs do.
+    let problem = problems::find("othello").unwrap();
+    let fails = |input: &[u8]| {
+        let cases = othello_cases(input);
+        let moves: usize = cases.iter().map(|c| c.1).sum();
+        moves >= 6
+            || cases
+                .iter()
+                .any(|&(side, m)| side == 6 && (1..=3).contains(&m))
+    };
+    let input = (1..)
+        .map(|seed| problem.generate(seed, 1, Space::Judge).into_bytes())
+        .find(|input| fails(input) && size(problem, input).value < 20)
+        .unwrap();
+    let run = |jobs: usize| {
+        shrink(
+            problem,
+            input.clone(),
+            &judge_valid(problem),
+            &|i: &[u8]| fails(i).into(),
+            Duration::from_secs(60),
+            Some(Fresh {
+                seed: 3,
+                size: 4,
+                space: Space::Judge,
+            }),
+            jobs,
+        )
+    };
+    // The same with one job as with three, candidates tried included.
+    let (first, second) = (run(1), run(3));
+    assert_eq!(
+        first.after.value,
+        1,
+        "{}",
+        String::from_utf8_lossy(&first.input)
+    );
+    assert_eq!(first.input, second.input);
+    assert_eq!(first.tried, second.tried);
+}
+
+/// Each case's side and number of moves.
+fn othello_cases(input: &[u8]) -> Vec<(usize, usize)> {
+    let text = String::from_utf8_lossy(input);
+    let mut lines = text.lines().skip(1);
+    let mut cases = Vec::new();
+    while let Some(line) = lines.next() {
+        let mut words = line.split(' ').map(|w| w.parse::<usize>().unwrap());
+        let (side, moves) = (words.next().unwrap(), words.next().unwrap());
+        lines.by_ref().take(moves).for_each(drop);
+        cases.push((side, moves));
+    }
+    cases
+}
