@@ -7,6 +7,8 @@
 //!   stack a run gets, `--lang` against a source file;
 //! - [`hostile_programs`]: interrupts, escapes, snooping, special files, a
 //!   closed reader, broken interpreters;
+//! - [`function_forms`]: every form of a Programmers function in
+//!   JavaScript and Python, judged as the function;
 //! - [`flags`]: the shared flags' bad values, and what `--jobs` and
 //!   `--quick` promise;
 //! - [`judge`]: verdicts, diffs, bad case files, limits and languages;
@@ -18,6 +20,7 @@ mod contained;
 mod environment;
 mod flags;
 mod flaky;
+mod function_forms;
 mod hostile_programs;
 mod judge;
 mod judges;

@@ -3,15 +3,19 @@
 //! function, with as many parameters as the judge passes, is a function
 //! file, whatever else it holds (a local `main`, top-level test calls,
 //! reads of stdin), and is called through a driver; any other file is a
-//! program. Comments and string literals are not code, and for C and C++
-//! the parts the judge's compile leaves out (under `#ifdef LOCAL`) are not
-//! either (see [`preprocess`]).
+//! program. In Python and JavaScript, where a function is a value, that is
+//! any top-level binding of the name that may be a function taking the
+//! call (see [`bindings`]). Comments and string literals are not code, and
+//! for C and C++ the parts the judge's compile leaves out (under `#ifdef
+//! LOCAL`) are not either (see [`preprocess`]).
 
+pub mod bindings;
 pub mod preprocess;
 
 use cli::Call;
 
 use super::language::{Language, Syntax};
+use bindings::{javascript_bindings, python_binding, python_def, Binding};
 use preprocess::{code_only, compiled_part};
 
 /// What a file is, for a judge that calls a function.
@@ -58,10 +62,8 @@ pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
             }
         }
         Syntax::JavaScript => {
-            let assigned = ["const", "let", "var"]
-                .iter()
-                .any(|word| has_word(&code, &format!("{word} {} =", call.function)));
-            if defines(&code, call.function, arity) || assigned {
+            let bindings = javascript_bindings(&code, call.function);
+            if bindings.iter().any(|binding| binding.may_take(arity)) {
                 Form::Function {
                     left_out: Some(
                         "its top-level statements run first, their output on stderr, as \
@@ -84,11 +86,17 @@ pub fn defines_the_name(language: Language, source: &str, call: &Call) -> bool {
     let code = code_only(language.row().syntax, source);
     let function = call.function;
     match language.row().syntax {
-        Syntax::Python => top_level_statements(&code)
+        Syntax::Python => top_level_statements(&code).iter().any(|statement| {
+            matches!(
+                python_binding(statement, function),
+                Some(Binding::Parameters(_))
+            )
+        }),
+        Syntax::JavaScript => javascript_bindings(&code, function)
             .iter()
-            .any(|statement| python_definition(statement, function).is_some()),
+            .any(|binding| matches!(binding, Binding::Parameters(_))),
         Syntax::C => defines(&compiled_part(&code), function, usize::MAX),
-        Syntax::Java | Syntax::JavaScript => defines(&code, function, usize::MAX),
+        Syntax::Java => defines(&code, function, usize::MAX),
         Syntax::Rust => false,
     }
 }
@@ -102,8 +110,8 @@ pub fn declares_a_package(source: &str) -> bool {
         .any(|line| line.trim_start().starts_with("package "))
 }
 
-/// A Python file's form: a `def` of the function at its top level, with
-/// `arity` parameters; the top-level statements the driver leaves out are
+/// A Python file's form: a top-level binding of the function's name that
+/// may take `arity` arguments (see [`bindings`]); the top-level statements the driver leaves out are
 /// those that call the function (test calls) or read standard input (a
 /// local main): anything but imports, definitions, decorators and
 /// assignments that names the function's call, `input(`, `stdin`,
@@ -115,9 +123,9 @@ fn python_form(code: &str, function: &str, arity: usize) -> Form {
     for statement in top_level_statements(code) {
         let first = statement.lines().next().unwrap_or_default();
         let whole = statement.as_str();
-        if let Some(parameters) = python_definition(whole, function) {
-            defined |= python_takes(&parameters, arity);
-        } else if whole.starts_with("def ") || whole.starts_with("async def ") {
+        if let Some(binding) = python_binding(whole, function) {
+            defined |= binding.may_take(arity);
+        } else if python_def(whole).is_some() {
             // Another function's definition: nothing in it runs now.
         } else if !(first.starts_with("class ")
             || first.starts_with("import ")
@@ -148,83 +156,6 @@ fn python_form(code: &str, function: &str, arity: usize) -> Form {
             ),
         },
     }
-}
-
-/// The parameter list, as `(...)`, of a top-level Python statement that
-/// defines `function`: `def function(...)`, or `function = lambda ...:`,
-/// which the judge calls as it calls a `def`.
-fn python_definition(statement: &str, function: &str) -> Option<String> {
-    if let Some(rest) = statement
-        .strip_prefix("def ")
-        .or_else(|| statement.strip_prefix("async def "))
-    {
-        let rest = rest.trim_start().strip_prefix(function)?.trim_start();
-        return rest.starts_with('(').then(|| rest.to_string());
-    }
-    lambda_parameters(statement, function).map(|parameters| format!("({parameters})"))
-}
-
-/// The parameters of a top-level `function = lambda PARAMETERS: ...`
-/// (`board, aloc, bloc`), if `statement` is one.
-fn lambda_parameters<'a>(statement: &'a str, function: &str) -> Option<&'a str> {
-    let rest = statement.strip_prefix(function)?.trim_start();
-    let rest = rest.strip_prefix('=')?;
-    if rest.starts_with('=') {
-        return None;
-    }
-    let rest = rest.trim_start().strip_prefix("lambda")?;
-    if !rest.starts_with([' ', ':']) {
-        return None;
-    }
-    rest.find(':').map(|colon| rest[..colon].trim())
-}
-
-/// Whether a Python parameter list that `text` starts with takes a call
-/// of `arity` positional arguments: its parameters without a default are
-/// at most that many, and its positional ones, or a `*args`, at least
-/// (`(board, aloc, bloc)`, `(board, aloc, bloc, memo=None)`, `(*args)`,
-/// `(board, aloc, bloc, /)`).
-fn python_takes(text: &str, arity: usize) -> bool {
-    let text = text.trim_start();
-    let Some(close) = text.starts_with('(').then(|| closing_paren(text)).flatten() else {
-        return false;
-    };
-    let inner = &text[1..close];
-    let mut depth = 0i32;
-    let mut parameters = vec![String::new()];
-    for c in inner.chars() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                parameters.push(String::new());
-                continue;
-            }
-            _ => {}
-        }
-        parameters.last_mut().expect("one at least").push(c);
-    }
-    let (mut required, mut positional, mut star) = (0, 0, false);
-    for parameter in parameters.iter().map(|p| p.trim()) {
-        if parameter.starts_with("**") || parameter == "self" {
-            continue;
-        }
-        if parameter == "*" {
-            break;
-        }
-        if parameter.starts_with('*') {
-            star = true;
-            break;
-        }
-        if parameter.is_empty() || parameter == "/" {
-            continue;
-        }
-        positional += 1;
-        if !parameter.contains('=') {
-            required += 1;
-        }
-    }
-    required <= arity && (arity <= positional || star)
 }
 
 /// The statements at a Python file's top level: each starts at the first
@@ -314,7 +245,7 @@ fn parameters_of(text: &str) -> Option<usize> {
     None
 }
 
-/// Whether C-like code (C, C++, Java, JavaScript) defines `name` with
+/// Whether C-like code (C, C++, Java) defines `name` with
 /// `arity` parameters (any number for `usize::MAX`): `name (...)` followed,
 /// after any qualifiers (`const`, `throws X`), by a body `{`. A call or a
 /// declaration is followed by something else.
@@ -354,15 +285,29 @@ fn closing_paren(text: &str) -> Option<usize> {
 }
 
 /// Whether a JavaScript file calls `function` (or anything) at its top
-/// level: a line at the first column that is not a declaration.
+/// level: a line at the first column that is not a declaration, an
+/// export, or an assignment of the function.
 fn top_level_calls(code: &str, function: &str) -> bool {
+    const DECLARING: [&str; 8] = [
+        "function",
+        "const",
+        "let",
+        "var",
+        "class",
+        "}",
+        "module.exports",
+        "exports.",
+    ];
     code.lines().any(|line| {
         let starts = line.chars().next().is_some_and(|c| c.is_alphabetic());
+        let assigns = line
+            .strip_prefix(function)
+            .map(str::trim_start)
+            .is_some_and(|rest| rest.starts_with('=') && !rest.starts_with("=="));
         starts
             && line.contains('(')
-            && !["function", "const", "let", "var", "class", "}"]
-                .iter()
-                .any(|word| line.starts_with(word))
+            && !assigns
+            && !DECLARING.iter().any(|word| line.starts_with(word))
             || line.starts_with(&format!("{function}("))
     })
 }
@@ -379,15 +324,6 @@ fn names_at<'a>(code: &'a str, name: &'a str) -> impl Iterator<Item = usize> + '
             !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
                 && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
         })
-}
-
-/// Whether `words` (spaces between them any run of white space) stand in
-/// `code` as words of their own.
-fn has_word(code: &str, words: &str) -> bool {
-    let squeezed: String = code.split_whitespace().collect::<Vec<_>>().join(" ");
-    let words: String = words.split_whitespace().collect::<Vec<_>>().join(" ");
-    let found = names_at(&squeezed, &words).next().is_some();
-    found
 }
 
 #[cfg(test)]

@@ -5,9 +5,12 @@
 use crate::toolchain::Syntax;
 
 /// `source` with its comments and the insides of its string literals
-/// blanked out (line breaks kept): they say nothing of what the code does
-/// (`# reads input()` in a comment, a `main` in a string).
+/// (JavaScript's template literals too) blanked out (line breaks kept):
+/// they say nothing of what the code does (`# reads input()` in a comment,
+/// a `main` in a string). A leading byte-order mark, which editors on
+/// Windows write and the interpreters skip, goes too.
 pub fn code_only(syntax: Syntax, source: &str) -> String {
+    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
     let chars: Vec<char> = source.chars().collect();
     let mut out = String::with_capacity(source.len());
     let mut k = 0;
@@ -35,6 +38,10 @@ pub fn code_only(syntax: Syntax, source: &str) -> String {
             let quote: String = chars[k..k + 3].iter().collect();
             k += 3;
             skip_until(&mut k, &mut out, &quote, true);
+            out.push_str("\"\"");
+        } else if syntax == Syntax::JavaScript && chars[k] == '`' {
+            k += 1;
+            skip_until(&mut k, &mut out, "`", true);
             out.push_str("\"\"");
         } else if (python && chars[k] == '#') || (!python && at(k, "//")) {
             skip_until(&mut k, &mut out, "\n", false);

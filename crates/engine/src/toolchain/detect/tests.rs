@@ -1,4 +1,5 @@
 use super::*;
+use crate::toolchain::Syntax;
 
 fn call() -> &'static Call {
     footholds::contract::INFO.call.as_ref().unwrap()
@@ -29,13 +30,15 @@ fn a_file_that_defines_the_function_is_a_function_file_whatever_else_it_holds() 
     );
     // A lambda bound to the function's name is called as a `def` is; one
     // of another arity, or bound to another name, is not the function.
+    // Another name assigned (`lambdas`) may be a function: the driver
+    // finds out.
     for (source, function) in [
         ("solution = lambda board, aloc, bloc: 0\n", true),
         ("solution=lambda board,aloc,bloc:0\n", true),
         ("solution = lambda *game: 0\n", true),
         ("solution = lambda board, aloc: 0\n", false),
         ("solutions = lambda board, aloc, bloc: 0\nprint(0)\n", false),
-        ("solution = lambdas\nprint(0)\n", false),
+        ("solution = lambdas\nprint(0)\n", true),
     ] {
         assert_eq!(is_function(Language::Python, source), function, "{source}");
     }
@@ -195,5 +198,132 @@ fn a_python_function_takes_the_call_with_defaults_stars_and_markers() {
     for signature in ["(board, aloc)", "(board, aloc, bloc, memo)", "()"] {
         let code = format!("def solution{signature}:\n    return 0\n");
         assert_eq!(form(Language::Python, &code), Form::Program, "{signature}");
+    }
+}
+
+#[test]
+fn a_javascript_arrow_or_function_expression_bound_to_the_name_is_the_function() {
+    for source in [
+        "const solution=(board, aloc, bloc)=>{\n    return 0;\n};\n",
+        "let solution=function(board, aloc, bloc){\n    return 0;\n};\n",
+        "var solution = function play(board, aloc, bloc) { return 0; };\n",
+        "const solution = async (board, aloc, bloc) => 0;\n",
+        "const solution = (...game) => 0;\n",
+        "let helper = 1, solution = (board, aloc, bloc, memo = new Map()) => 0;\n",
+        "solution = (board, aloc, bloc) => 0;\n",
+        // Another function assigned, or one a call makes: the driver finds
+        // out.
+        "function play(board, aloc, bloc) { return 0; }\nconst solution = play;\n",
+        "const solution = memoize((board, aloc, bloc) => 0);\n",
+        "const\tsolution\n  =\n  (board, aloc, bloc) => 0;\n",
+        // A template literal's braces are not a block.
+        "const greeting = `${'{'}`;\nconst solution = (board, aloc, bloc) => 0;\n",
+    ] {
+        assert_eq!(
+            form(Language::JavaScript, source),
+            Form::Function { left_out: None },
+            "{source}"
+        );
+    }
+}
+
+#[test]
+fn a_javascript_arrow_without_parentheses_has_one_parameter() {
+    let one = "const solution = board => 0;\n";
+    assert_eq!(
+        bindings::javascript_bindings(&code_only(Syntax::JavaScript, one), "solution"),
+        vec![Binding::Parameters("(board)".to_string())]
+    );
+    // Footholds' call has three arguments: a helper of one is not its
+    // function, and a note says the name is defined.
+    assert_eq!(form(Language::JavaScript, one), Form::Program);
+    assert!(defines_the_name(Language::JavaScript, one, call()));
+}
+
+#[test]
+fn a_javascript_export_is_the_function() {
+    for source in [
+        "module.exports = function (board, aloc, bloc) { return 0; };\n",
+        "module.exports = (board, aloc, bloc) => 0;\n",
+        "function play(board, aloc, bloc) { return 0; }\nmodule.exports = { solution: play };\n",
+        "exports.solution = (board, aloc, bloc) => 0;\n",
+        "module.exports.solution = function (board, aloc, bloc) { return 0; };\n",
+    ] {
+        assert_eq!(
+            form(Language::JavaScript, source),
+            Form::Function { left_out: None },
+            "{source}"
+        );
+    }
+}
+
+#[test]
+fn a_javascript_name_not_bound_at_the_top_level_to_a_function_is_not_the_function() {
+    for source in [
+        // Inside a block, a comparison, a member, a literal, a string.
+        "function main() {\n    const solution = (board, aloc, bloc) => 0;\n}\nmain();\n",
+        "if (solution === 3) console.log(1);\n",
+        "const result = {};\nresult.solution = (board, aloc, bloc) => 0;\n",
+        "let solution = 0;\nconsole.log(solution);\n",
+        "const text = 'const solution = (board, aloc, bloc) => 0';\n",
+        "const text = `\nconst solution = (board, aloc, bloc) => 0\n`;\n",
+        // A named function expression binds its name inside itself only.
+        "const play = function solution(board, aloc, bloc) { return 0; };\n",
+        "const solution = (line) => line.length;\nconsole.log(solution(require('fs').readFileSync(0, 'utf8')));\n",
+    ] {
+        assert_eq!(form(Language::JavaScript, source), Form::Program, "{source}");
+    }
+}
+
+#[test]
+fn a_python_def_with_any_white_space_or_after_a_byte_order_mark_is_the_function() {
+    for source in [
+        "def\tsolution(board, aloc, bloc):\n    return 0\n",
+        "def  solution\t(board, aloc, bloc):\n    return 0\n",
+        "async\tdef solution(board, aloc, bloc):\n    return 0\n",
+        "\u{feff}def solution(board, aloc, bloc):\n    return 0\n",
+        "\u{feff}import sys\ndef solution(board, aloc, bloc):\n    return 0\n",
+    ] {
+        assert_eq!(
+            form(Language::Python, source),
+            Form::Function { left_out: None },
+            "{source:?}"
+        );
+    }
+    // The mark is not code for the other languages either.
+    assert!(is_function(
+        Language::JavaScript,
+        "\u{feff}function solution(board, aloc, bloc) { return 0; }\n"
+    ));
+    assert!(is_function(Language::Cpp, &format!("\u{feff}{CPP}")));
+}
+
+#[test]
+fn a_python_name_assigned_another_function_is_the_function() {
+    for source in [
+        "def _impl(board, aloc, bloc):\n    return 0\n\n\nsolution = _impl\n",
+        "import functools\nsolution = functools.lru_cache(None)(len)\n",
+        "solution: object = _impl\n",
+        "play = solution = _impl\n",
+        "solution = (\n    lambda board, aloc, bloc: 0\n)\n",
+        "solution = lambda board, aloc, bloc=None, *, depth=0: 0\n",
+    ] {
+        assert_eq!(
+            form(Language::Python, source),
+            Form::Function { left_out: None },
+            "{source}"
+        );
+    }
+    // A literal is never a function, nor is a comparison or an augmented
+    // assignment a binding.
+    for source in [
+        "solution = 0\nprint(solution)\n",
+        "solution = [0] * 3\nprint(solution)\n",
+        "solution = 'x'\nprint(solution)\n",
+        "solution = None\nprint(solution)\n",
+        "if solution == 3:\n    print(solution)\n",
+        "solution += 1\n",
+    ] {
+        assert_eq!(form(Language::Python, source), Form::Program, "{source}");
     }
 }

@@ -17,7 +17,18 @@ globalThis.require = require;
 globalThis.module = { exports: {} };
 globalThis.exports = globalThis.module.exports;
 vm.runInThisContext(fs.readFileSync(path, "utf8"), { filename: path });
-const solution = vm.runInThisContext("@FUNCTION@");
+// The function, however the file binds it: a declaration, or a top-level
+// const, let or var (a script's, which a later script of the same context
+// sees), or else an export (exports.@FUNCTION@ = ..., module.exports = ...).
+const declared = vm.runInThisContext('typeof @FUNCTION@ === "undefined" ? undefined : @FUNCTION@');
+const exported = globalThis.module.exports;
+const solution = [declared, exported && exported.@FUNCTION@, exported].find(
+    (value) => typeof value === "function");
+if (solution === undefined) {
+    process.stderr.write("driver: the file binds @FUNCTION@ to no function; if it is a program, "
+        + "--form program judges it as one\n");
+    process.exit(3);
+}
 
 // The input's JSON values, one after another.
 const values = [];

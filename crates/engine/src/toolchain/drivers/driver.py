@@ -58,6 +58,12 @@ _module = types.ModuleType("solution")
 _module.__file__ = _path
 sys.modules["solution"] = _module
 exec(compile(_tree, _path, "exec"), _module.__dict__)
+# The function, however the file binds it: a def, a lambda, or another
+# function assigned (solution = _impl).
+_function = getattr(_module, "@FUNCTION@", None)
+if not callable(_function):
+    sys.exit("driver: the file binds @FUNCTION@ to no function; if it is a program, "
+             "--form program judges it as one")
 
 _decoder = json.JSONDecoder()
 _values = []
@@ -72,6 +78,6 @@ while True:
 if len(_values) % @ARITY@:
     sys.exit("driver: the input holds %d values, not a whole number of calls of @ARITY@" % len(_values))
 for _k in range(0, len(_values), @ARITY@):
-    _result = _module.@FUNCTION@(*_values[_k:_k + @ARITY@])
+    _result = _function(*_values[_k:_k + @ARITY@])
     _answers.write((str(_result) if type(_result) is int else repr(_result)) + "\n")
 _answers.flush()
