@@ -1,0 +1,114 @@
+//! What the commands leave behind and what they trust: a judge suite's
+//! cache damaged by a program or a cleaner is made again, not believed; a
+//! command stopped by any signal short of SIGKILL leaves no process and no
+//! scratch folder; a tree a run leaves (deeper than the descriptors the
+//! command may open, or read-only) is removed. Each test runs the command
+//! with a temporary folder (`TMPDIR`) of its own, to see what is left
+//! there and to damage a cache no other test uses.
+
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::SUCCESS;
+use crate::{binary, scratch, script};
+
+/// A test's folder, with an empty temporary folder for the command in it.
+fn folder_with_tmpdir(name: &str) -> (PathBuf, PathBuf) {
+    let folder = scratch(name);
+    let tmpdir = folder.join("tmp");
+    std::fs::create_dir(&tmpdir).unwrap();
+    (folder, tmpdir)
+}
+
+/// Removes a test's folder, whatever a failed run left in it (folders
+/// closed, a tree deeper than a descriptor a level allows).
+fn remove(folder: &Path) {
+    let removed = Command::new("sh")
+        .args(["-c", "chmod -R u+rwx \"$0\" && rm -rf \"$0\""])
+        .arg(folder)
+        .status()
+        .unwrap();
+    assert!(removed.success(), "{}", folder.display());
+}
+
+fn text_of(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
+}
+
+/// A folder with one game2048 case whose answer is 16.
+fn one_case(folder: &Path) -> PathBuf {
+    let cases = folder.join("cases");
+    std::fs::create_dir(&cases).unwrap();
+    std::fs::write(cases.join("a.in"), "3\n2 2 2\n4 4 4\n8 8 8\n").unwrap();
+    std::fs::write(cases.join("a.out"), "16\n").unwrap();
+    cases
+}
+
+/// What is left in the command's temporary folder but the build cache.
+fn left_in(tmpdir: &Path) -> Vec<String> {
+    std::fs::read_dir(tmpdir)
+        .unwrap()
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.starts_with("grid-games-build-"))
+        .collect()
+}
+
+/// Judges, with `TMPDIR` set to a folder of the test's own, a program that
+/// leaves the tree `make_tree` (shell commands) in its run's folder and
+/// answers the case, in a shell that first runs `limit`. Gives what is
+/// left in the temporary folder.
+fn judge_a_tree_maker(name: &str, make_tree: &str, limit: &str) -> Vec<String> {
+    let (folder, tmpdir) = folder_with_tmpdir(name);
+    let cases = one_case(&folder);
+    let maker = script(&folder, "maker", &format!("{make_tree}\necho 16"));
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("{limit}; exec \"$0\" \"$@\""))
+        .args([binary("judge"), "game2048", cases.to_str().unwrap(), &maker])
+        .env("TMPDIR", &tmpdir);
+    // SAFETY: prctl is async-signal-safe.
+    unsafe { command.pre_exec(without_permission_override) };
+    let output = command.output().unwrap();
+    let out = text_of(&output);
+    assert_eq!(output.status.code(), SUCCESS, "{out}");
+    assert!(!out.contains("warning:"), "{out}");
+    let left = left_in(&tmpdir);
+    remove(&folder);
+    left
+}
+
+/// Takes from this process, and the programs it starts, the power to pass
+/// over a file's permissions that root has (a test run as root would
+/// otherwise remove a read-only folder as any): each is taken from the
+/// bounding set, which is what a program root starts has. Where it cannot
+/// be taken (no right to), nothing is.
+fn without_permission_override() -> std::io::Result<()> {
+    // CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH.
+    for capability in [1, 2] {
+        // SAFETY: prctl with integer arguments.
+        unsafe { libc::prctl(libc::PR_CAPBSET_DROP, capability, 0, 0, 0) };
+    }
+    Ok(())
+}
+
+#[test]
+fn a_tree_deeper_than_the_commands_descriptors_is_removed() {
+    // 1,100 folders deep, made 100 at a time (a path of 200 bytes), more
+    // than the 256 descriptors the command may open.
+    let make_tree = "p=d; i=1; while [ $i -lt 100 ]; do p=$p/d; i=$((i+1)); done\n\
+                     n=0; while [ $n -lt 11 ]; do mkdir -p $p && cd $p || exit 1; \
+                     n=$((n+1)); done";
+    let left = judge_a_tree_maker("cleanup-deep-tree", make_tree, "ulimit -n 256");
+    assert_eq!(left, Vec::<String>::new());
+}
+
+#[test]
+fn read_only_and_closed_folders_left_by_a_run_are_removed() {
+    let make_tree = "mkdir -p ro/inner closed/inner && touch ro/inner/f closed/inner/f && \
+                     chmod 555 ro/inner ro && chmod 0 closed/inner closed";
+    let left = judge_a_tree_maker("cleanup-read-only-tree", make_tree, "true");
+    assert_eq!(left, Vec::<String>::new());
+}
