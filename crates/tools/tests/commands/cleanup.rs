@@ -8,10 +8,11 @@
 
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
-use crate::SUCCESS;
-use crate::{binary, scratch, script};
+use crate::{assert_none_left, binary, scratch, script, token};
+use crate::{INTERRUPTED, SUCCESS};
 
 /// A test's folder, with an empty temporary folder for the command in it.
 fn folder_with_tmpdir(name: &str) -> (PathBuf, PathBuf) {
@@ -111,4 +112,65 @@ fn read_only_and_closed_folders_left_by_a_run_are_removed() {
                      chmod 555 ro/inner ro && chmod 0 closed/inner closed";
     let left = judge_a_tree_maker("cleanup-read-only-tree", make_tree, "true");
     assert_eq!(left, Vec::<String>::new());
+}
+
+#[test]
+fn any_signal_short_of_sigkill_stops_the_run_and_leaves_nothing() {
+    for (signal, signal_name) in [
+        (libc::SIGQUIT, "SIGQUIT"),
+        (libc::SIGHUP, "SIGHUP"),
+        (libc::SIGUSR1, "SIGUSR1"),
+    ] {
+        let mark = token(&format!("cleanup-signal-{signal}"));
+        let (folder, tmpdir) = folder_with_tmpdir(&format!("cleanup-signal-{signal}"));
+        let cases = one_case(&folder);
+        let sleeper = script(
+            &folder,
+            "sleeper",
+            &format!("sh -c 'sleep 30; : {mark}'\necho 16"),
+        );
+        let mut command = Command::new(binary("judge"));
+        command
+            .args(["game2048", cases.to_str().unwrap(), &sleeper])
+            .env("TMPDIR", &tmpdir)
+            // A command that dies of SIGQUIT dumps its core there, if
+            // anywhere, and never in the source tree.
+            .current_dir(&folder)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        // SAFETY: setrlimit is async-signal-safe: no core is dumped.
+        unsafe {
+            command.pre_exec(|| {
+                let none = libc::rlimit {
+                    rlim_cur: 0,
+                    rlim_max: 0,
+                };
+                libc::setrlimit(libc::RLIMIT_CORE, &none);
+                Ok(())
+            });
+        }
+        let mut judge = command.spawn().unwrap();
+        let started = Instant::now();
+        while crate::processes_with(&mark).is_empty() {
+            assert!(started.elapsed() < Duration::from_secs(10), "never started");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // SAFETY: a signal to the child just started.
+        unsafe { libc::kill(judge.id() as i32, signal) };
+        let sent = Instant::now();
+        while judge.try_wait().unwrap().is_none() {
+            assert!(sent.elapsed() < Duration::from_secs(5), "{signal_name}");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let output = judge.wait_with_output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            INTERRUPTED,
+            "{signal_name}: {output:?}"
+        );
+        assert!(text_of(&output).contains("interrupted"), "{output:?}");
+        assert_none_left(&mark);
+        assert_eq!(left_in(&tmpdir), Vec::<String>::new(), "{signal_name}");
+        remove(&folder);
+    }
 }
