@@ -6,12 +6,13 @@
 //! with a temporary folder (`TMPDIR`) of its own, to see what is left
 //! there and to damage a cache no other test uses.
 
+use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::{assert_none_left, binary, scratch, script, token};
+use crate::{assert_none_left, binary, have, scratch, script, token, workspace};
 use crate::{INTERRUPTED, SUCCESS};
 
 /// A test's folder, with an empty temporary folder for the command in it.
@@ -173,4 +174,104 @@ fn any_signal_short_of_sigkill_stops_the_run_and_leaves_nothing() {
         assert_eq!(left_in(&tmpdir), Vec::<String>::new(), "{signal_name}");
         remove(&folder);
     }
+}
+
+/// Runs `cargo judge` with `args` and `TMPDIR` set to `tmpdir`.
+fn judge(tmpdir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let output = Command::new(binary("judge"))
+        .args(args)
+        .env("TMPDIR", tmpdir)
+        .output()
+        .unwrap();
+    (output.status.code(), text_of(&output))
+}
+
+/// Judges the correct C++ footholds solution with the judge suite; `None`
+/// when there is no C++ compiler.
+fn judge_correct_with_suite(tmpdir: &Path) -> Option<(Option<i32>, String)> {
+    if !have("g++") {
+        return None;
+    }
+    let correct = workspace().join("tests/solutions/footholds/correct.cpp");
+    Some(judge(
+        tmpdir,
+        &[
+            "footholds",
+            correct.to_str().unwrap(),
+            // Answers are tested here, not speed (see `solutions`).
+            "--time-limit",
+            "60000",
+        ],
+    ))
+}
+
+/// The folder the judge suite is kept in, in the cache under `tmpdir`.
+fn suite_cache(tmpdir: &Path) -> PathBuf {
+    let cache = tmpdir.join(format!("grid-games-build-{}", engine::folders::user_id()));
+    std::fs::read_dir(&cache)
+        .unwrap()
+        .flatten()
+        .map(|entry| entry.path())
+        .find(|path| {
+            path.is_dir()
+                && path
+                    .file_name()
+                    .is_some_and(|name| name.to_string_lossy().starts_with("suite-"))
+        })
+        .expect("the judge suite is kept in the cache")
+}
+
+/// The answer files of the suite kept at `suite`.
+fn answer_files(suite: &Path) -> Vec<PathBuf> {
+    let answers: Vec<PathBuf> = std::fs::read_dir(suite)
+        .unwrap()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "out"))
+        .collect();
+    assert!(answers.len() > 100, "{answers:?}");
+    answers
+}
+
+#[test]
+fn answers_rewritten_in_the_suite_cache_do_not_fail_a_correct_solution() {
+    let (folder, tmpdir) = folder_with_tmpdir("cleanup-poisoned-cache");
+    let Some((status, out)) = judge_correct_with_suite(&tmpdir) else {
+        return;
+    };
+    assert_eq!(status, SUCCESS, "{out}");
+    // What a program that found the cache could do to it.
+    for answer in answer_files(&suite_cache(&tmpdir)) {
+        std::fs::set_permissions(&answer, std::fs::Permissions::from_mode(0o644)).unwrap();
+        std::fs::write(&answer, "0\n").unwrap();
+    }
+    let (status, out) = judge_correct_with_suite(&tmpdir).unwrap();
+    assert_eq!(status, SUCCESS, "{out}");
+    assert!(out.contains("judge suite:") && !out.contains("WA"), "{out}");
+    let answers = answer_files(&suite_cache(&tmpdir));
+    let rewritten = answers
+        .iter()
+        .filter(|answer| std::fs::read(answer).unwrap() == b"0\n")
+        .count();
+    assert!(
+        rewritten < answers.len() / 2,
+        "the cache was not made again"
+    );
+    remove(&folder);
+}
+
+#[test]
+fn a_file_taken_from_the_suite_cache_is_made_again() {
+    let (folder, tmpdir) = folder_with_tmpdir("cleanup-damaged-cache");
+    let Some((status, out)) = judge_correct_with_suite(&tmpdir) else {
+        return;
+    };
+    assert_eq!(status, SUCCESS, "{out}");
+    let taken = answer_files(&suite_cache(&tmpdir)).remove(0);
+    std::fs::remove_file(&taken).unwrap();
+    let (status, out) = judge_correct_with_suite(&tmpdir).unwrap();
+    assert_eq!(status, SUCCESS, "{out}");
+    assert!(out.contains("judge suite:"), "{out}");
+    assert!(taken.is_file(), "{} was not made again", taken.display());
+    remove(&folder);
 }
