@@ -1,8 +1,12 @@
 //! The folders the engine writes in: private ones of this user's own under
 //! the system's temporary folder (the build cache, saved stress cases), and
-//! the scratch folder of one judging or stress session.
+//! the scratch folder of one judging or stress session, and removing what
+//! a program left in them ([`remove_tree`]).
 
 use std::path::{Path, PathBuf};
+
+mod removal;
+pub use removal::remove_tree;
 
 /// The user running this process.
 pub fn user_id() -> u32 {
@@ -84,6 +88,28 @@ impl Scratch {
 
 impl Drop for Scratch {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
+        if let Err(e) = remove_tree(&self.path) {
+            note_left_behind(format!(
+                "the scratch folder {} could not be removed: {e}",
+                self.path.display()
+            ));
+        }
     }
+}
+
+/// What could not be removed, for the command to say (the engine does not
+/// print): a folder left on disk unsaid is a disk filled unseen.
+static LEFT_BEHIND: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Notes a folder that could not be removed, with why.
+pub fn note_left_behind(message: String) {
+    LEFT_BEHIND
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(message);
+}
+
+/// The folders noted as left behind since the last call, one message each.
+pub fn take_left_behind() -> Vec<String> {
+    std::mem::take(&mut *LEFT_BEHIND.lock().unwrap_or_else(|e| e.into_inner()))
 }

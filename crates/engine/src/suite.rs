@@ -12,7 +12,7 @@
 //! so the suite takes every size in turn, the judge's largest more often,
 //! with seeds of its own.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use cli::{AnyProblem, Space};
 
@@ -64,7 +64,15 @@ pub fn judge_suite(problem: &dyn AnyProblem) -> Vec<SuiteCase> {
 
 /// The suite of `problem`, from the build cache when this same program made
 /// it before (the fast solver's answers for the largest sizes take a
-/// while), else made and kept there; written into `folder` for the run.
+/// while) and it is whole there, else made and kept there; written into
+/// `folder` for the run.
+///
+/// The cache is checked, not trusted: the programs the commands run are
+/// the user's, and can write in it, and a cleaner of the temporary folder
+/// can take files from it. A digest of its files, kept beside its folder,
+/// is made when the folder is written and checked against the bytes read,
+/// which are the bytes the run gets; a file missing, added or changed
+/// makes the suite again, and the cache with it.
 pub fn cached_suite(problem: &dyn AnyProblem, folder: &Path) -> std::io::Result<Vec<Case>> {
     let program = std::env::current_exe()
         .and_then(std::fs::metadata)
@@ -77,38 +85,131 @@ pub fn cached_suite(problem: &dyn AnyProblem, folder: &Path) -> std::io::Result<
     ]);
     let cache = crate::folders::private_folder(&crate::toolchain::cache::root())
         .map_err(std::io::Error::other)?;
-    let built = cache.join(format!("suite-{key}"));
-    let made = crate::toolchain::cache::build_once(&built, "done", |dir| {
-        let suite = judge_suite(problem);
-        let other = |e: std::io::Error| crate::toolchain::PrepareError::Other(e.to_string());
-        write_suite(&suite, dir).map_err(other)?;
-        let names: Vec<&str> = suite.iter().map(|case| case.name.as_str()).collect();
-        // Written last: a build folder with its names is whole.
-        std::fs::write(dir.join("done"), names.join("\n")).map_err(other)
-    })
-    .map_err(|e| match e {
-        crate::toolchain::PrepareError::Other(message)
-        | crate::toolchain::PrepareError::Compile { message, .. } => std::io::Error::other(message),
-    })?;
-    let names = std::fs::read_to_string(made.join("done"))?;
-    let mut cases = Vec::new();
-    std::fs::create_dir_all(folder)?;
+    let stored = Stored {
+        folder: cache.join(format!("suite-{key}")),
+        digest: cache.join(format!("suite-{key}.digest")),
+    };
+    let suite = match stored.read() {
+        Some(suite) => suite,
+        None => {
+            let suite = judge_suite(problem);
+            // A cache that cannot be written costs the next command the
+            // time to make the suite again, not this one its judging.
+            let _ = stored.write(&suite);
+            suite
+        }
+    };
+    write_suite(&suite, folder)
+}
+
+/// The files of a suite in the cache, by name: `K.in` and `K.out` for its
+/// case `K`, and `names`, the cases' names a line each.
+type Files = std::collections::BTreeMap<String, Vec<u8>>;
+
+/// Where a suite is kept in the cache: its folder, and the digest of the
+/// folder's files in a file beside it (out of the folder, so that a
+/// folder's own files cannot vouch for it).
+struct Stored {
+    folder: PathBuf,
+    digest: PathBuf,
+}
+
+impl Stored {
+    /// The suite kept, when its folder holds exactly the files its digest
+    /// was made of; `None` when anything is missing, added or changed.
+    fn read(&self) -> Option<Vec<SuiteCase>> {
+        let digest = std::fs::read_to_string(&self.digest).ok()?;
+        let files = read_files(&self.folder).ok()?;
+        if digest_of(&files) != digest.trim() {
+            return None;
+        }
+        suite_of(files)
+    }
+
+    /// Keeps `suite`: written in a fresh folder beside the kept one, put in
+    /// its place by a rename (a reader never sees half of it), then its
+    /// digest beside it.
+    fn write(&self, suite: &[SuiteCase]) -> std::io::Result<()> {
+        let files = files_of(suite);
+        let partial = self
+            .folder
+            .with_extension(format!("partial-{}", std::process::id()));
+        let _ = crate::folders::remove_tree(&partial);
+        std::fs::create_dir(&partial)?;
+        let written = files
+            .iter()
+            .try_for_each(|(name, bytes)| cli::files::write_new(&partial.join(name), bytes));
+        if let Err(e) = written {
+            let _ = crate::folders::remove_tree(&partial);
+            return Err(e);
+        }
+        // A damaged folder goes; another command may put its own in place
+        // first, which holds the same suite (it is made the same every
+        // time), so this digest is its digest too, and it is checked as
+        // any.
+        let _ = crate::folders::remove_tree(&self.folder);
+        if std::fs::rename(&partial, &self.folder).is_err() {
+            let _ = crate::folders::remove_tree(&partial);
+        }
+        cli::files::write_atomically(&self.digest, digest_of(&files).as_bytes())
+    }
+}
+
+/// The files that keep `suite`.
+fn files_of(suite: &[SuiteCase]) -> Files {
+    let mut files = Files::new();
+    for (k, case) in suite.iter().enumerate() {
+        files.insert(format!("{k}.in"), case.input.clone());
+        files.insert(format!("{k}.out"), case.expected.clone());
+    }
+    let names: Vec<&str> = suite.iter().map(|case| case.name.as_str()).collect();
+    files.insert("names".to_string(), names.join("\n").into_bytes());
+    files
+}
+
+/// The suite the files keep, when they are exactly a suite's files.
+fn suite_of(mut files: Files) -> Option<Vec<SuiteCase>> {
+    let names = String::from_utf8(files.remove("names")?).ok()?;
+    let mut suite = Vec::new();
     for (k, name) in names.lines().enumerate() {
-        let (input, expected) = (
-            folder.join(format!("{k}.in")),
-            folder.join(format!("{k}.out")),
-        );
-        std::fs::copy(made.join(format!("{k}.in")), &input)?;
-        std::fs::copy(made.join(format!("{k}.out")), &expected)?;
-        cases.push(Case {
+        suite.push(SuiteCase {
             name: name.to_string(),
-            input,
-            expected: Some(expected),
-            args: Vec::new(),
-            in_flags: false,
+            input: files.remove(&format!("{k}.in"))?,
+            expected: files.remove(&format!("{k}.out"))?,
         });
     }
-    Ok(cases)
+    files.is_empty().then_some(suite)
+}
+
+/// Every file of `folder`, by name; an entry that is no plain file (a link,
+/// a folder) is an error, as a name that is not UTF-8 is.
+fn read_files(folder: &Path) -> std::io::Result<Files> {
+    let mut files = Files::new();
+    for entry in std::fs::read_dir(folder)? {
+        let entry = entry?;
+        let name = entry.file_name().into_string().map_err(|_| {
+            std::io::Error::new(std::io::ErrorKind::InvalidData, "a name not in UTF-8")
+        })?;
+        if !entry.file_type()?.is_file() {
+            return Err(std::io::Error::other(format!("{name} is no plain file")));
+        }
+        files.insert(name, std::fs::read(entry.path())?);
+    }
+    Ok(files)
+}
+
+/// The digest of the files: a hash of every name and every byte, in order
+/// of the names. The hash is the standard library's SipHash with fixed
+/// keys, 64 bits: what it guards against is damage (a program writing
+/// where it should not, a file taken away), which it tells with a chance
+/// of 2^-64 to miss, not a forgery, which a program of the same user could
+/// make by rewriting the digest file itself (keeping runs from writing in
+/// the cache at all is the sandbox's part).
+fn digest_of(files: &Files) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    files.hash(&mut hasher);
+    format!("{:016x}", hasher.finish())
 }
 
 /// Writes the suite into `folder` (`NAME.in` and `NAME.out`, read-only)
@@ -164,6 +265,35 @@ mod tests {
             }
             assert_eq!(suite, judge_suite(*problem));
         }
+    }
+
+    #[test]
+    fn a_kept_suite_with_a_file_changed_missing_or_added_is_not_read() {
+        let cache = std::env::temp_dir().join(format!("engine-suite-cache-{}", std::process::id()));
+        let _ = crate::folders::remove_tree(&cache);
+        std::fs::create_dir(&cache).unwrap();
+        let stored = Stored {
+            folder: cache.join("suite"),
+            digest: cache.join("suite.digest"),
+        };
+        let suite = judge_suite(problems::ALL[0]);
+        assert_eq!(stored.read(), None, "nothing kept yet");
+        stored.write(&suite).unwrap();
+        assert_eq!(stored.read().as_ref(), Some(&suite));
+        let out = stored.folder.join("3.out");
+        let damages: [&dyn Fn(); 4] = [
+            &|| cli::files::write_atomically(&out, b"0\n").unwrap(),
+            &|| std::fs::remove_file(&out).unwrap(),
+            &|| std::fs::write(stored.folder.join("extra"), "").unwrap(),
+            &|| std::fs::remove_file(&stored.digest).unwrap(),
+        ];
+        for (k, damage) in damages.iter().enumerate() {
+            damage();
+            assert_eq!(stored.read(), None, "damage {k}");
+            stored.write(&suite).unwrap();
+            assert_eq!(stored.read().as_ref(), Some(&suite), "made again after {k}");
+        }
+        crate::folders::remove_tree(&cache).unwrap();
     }
 
     #[test]

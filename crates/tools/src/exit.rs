@@ -8,6 +8,7 @@ pub const FOUND: u8 = 1;
 /// Nothing could be tested: a bad argument, no case, a missing compiler,
 /// a scratch folder that cannot be written.
 pub const ERROR: u8 = 2;
-/// An interrupt (Ctrl-C, SIGTERM, SIGHUP) ended the command: 128 + SIGINT,
-/// as shells give.
+/// An interrupt (Ctrl-C, SIGQUIT, SIGTERM, SIGHUP and the other signals
+/// `engine::runner::interrupt` notes) ended the command: 128 + SIGINT, as
+/// shells give for Ctrl-C, whichever it was.
 pub const INTERRUPTED: u8 = 130;

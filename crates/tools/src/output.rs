@@ -11,7 +11,7 @@ use crate::exit;
 /// The `main` of every command: the file size signal ignored (a write past
 /// `ulimit -f` is an error to report), interrupts noted, the command's
 /// children its own, `run` given the report's output, and its result made
-/// the exit status. A report cut short gets one line on stderr, and the
+/// the exit status; a scratch folder left behind is named on stderr. A report cut short gets one line on stderr, and the
 /// status still tells how the run went.
 pub fn main(run: impl FnOnce(&mut ReportOutput) -> Result<bool, String>) -> ExitCode {
     cli::run::ignore_file_size_signal();
@@ -21,6 +21,11 @@ pub fn main(run: impl FnOnce(&mut ReportOutput) -> Result<bool, String>) -> Exit
         out.lost = Some(std::io::Error::other("standard output is closed"));
     }
     let result = run(&mut out);
+    // A scratch folder that could not be removed gets a line: what a run
+    // left on disk is not to fill the temporary folder unseen.
+    for left in engine::folders::take_left_behind() {
+        let _ = writeln!(std::io::stderr(), "warning: {left}");
+    }
     // A report lost is worth a line only when there was one to give (not
     // when the command was refused before any work).
     if let (Some(e), Ok(_)) = (out.lost(), &result) {

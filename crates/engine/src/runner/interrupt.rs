@@ -1,6 +1,7 @@
-//! Ctrl-C, and a request to terminate, as a command's own event: the
-//! commands note the signal, stop the run in progress (killing every process
-//! of it), put back what they changed, and exit with status 130.
+//! Ctrl-C, `Ctrl-\`, and a request to terminate, as a command's own event:
+//! the commands note the signal, stop the run in progress (killing every
+//! process of it), remove their scratch folder, and exit with status 130,
+//! whichever signal it was.
 //!
 //! A run lives in a process group of its own with no controlling terminal,
 //! so the terminal's Ctrl-C reaches the command only; without this, the
@@ -12,18 +13,42 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
 
-/// The exit status of an interrupted command (128 + SIGINT, as shells give).
+/// The exit status of an interrupted command (128 + SIGINT, as shells give
+/// for Ctrl-C), whichever signal interrupted it: the status says the
+/// command was stopped, not how.
 pub const EXIT_STATUS: u8 = 130;
 
 extern "C" fn note(_signal: libc::c_int) {
     REQUESTED.store(true, Ordering::SeqCst);
 }
 
-/// Notes SIGINT, SIGTERM and SIGHUP from now on, instead of dying of them.
+/// The signals noted: every one that ends a process by default and comes
+/// from outside it (a terminal's Ctrl-C and `Ctrl-\`, a closed terminal, a
+/// `kill` or `timeout`, `ulimit -t`), so that only SIGKILL can leave a run
+/// going or a scratch folder on disk. Left as they are: the faults of the
+/// command's own (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP,
+/// SIGSYS), where a handler that returns runs the faulting instruction
+/// again; SIGPIPE and SIGXFSZ, ignored (a closed reader or a full file is
+/// an error of the write, reported); SIGPROF, a profiler's; and the
+/// real-time signals, some the C library's own.
+pub const NOTED: [libc::c_int; 10] = [
+    libc::SIGINT,
+    libc::SIGTERM,
+    libc::SIGHUP,
+    libc::SIGQUIT,
+    libc::SIGUSR1,
+    libc::SIGUSR2,
+    libc::SIGALRM,
+    libc::SIGVTALRM,
+    libc::SIGXCPU,
+    libc::SIGPWR,
+];
+
+/// Notes the signals of [`NOTED`] from now on, instead of dying of them.
 /// System calls they interrupt return early (no `SA_RESTART`), so a wait
 /// notices at once.
 pub fn install() {
-    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+    for signal in NOTED {
         // SAFETY: sigaction with a zeroed, then filled, struct; the handler
         // only stores to an atomic, which is async-signal-safe.
         unsafe {

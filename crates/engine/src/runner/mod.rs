@@ -277,7 +277,7 @@ impl Folder {
             if identity(&spare.path) == Some(spare.made) && is_empty(&spare.path) {
                 return Ok(spare);
             }
-            let _ = std::fs::remove_dir_all(&spare.path);
+            let _ = crate::folders::remove_tree(&spare.path);
         }
         let path = scratch.join(format!("run-{k}"));
         std::fs::create_dir(&path)?;
@@ -287,10 +287,13 @@ impl Folder {
     }
 
     /// Keeps the folder for the next run if its run left it empty, else
-    /// removes it.
+    /// removes it, however deep, wide or closed the tree the run left (see
+    /// [`crate::folders::remove_tree`]). A folder that cannot be removed
+    /// here is removed with the session's scratch folder, which the
+    /// command names when that fails too.
     fn give_back(self) {
         if !is_empty(&self.path) {
-            let _ = std::fs::remove_dir_all(&self.path);
+            let _ = crate::folders::remove_tree(&self.path);
             return;
         }
         let displaced = SPARE
@@ -298,7 +301,7 @@ impl Folder {
             .unwrap_or_else(|e| e.into_inner())
             .replace(self);
         if let Some(other) = displaced {
-            let _ = std::fs::remove_dir_all(&other.path);
+            let _ = crate::folders::remove_tree(&other.path);
         }
     }
 }

@@ -36,19 +36,19 @@ pub fn build_once(
     if built.join(artifact).is_file() {
         return Ok(built.to_path_buf());
     }
-    let _ = std::fs::remove_dir_all(built);
+    let _ = crate::folders::remove_tree(built);
     let partial = built.with_extension(format!("partial-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&partial);
+    let _ = crate::folders::remove_tree(&partial);
     std::fs::create_dir_all(&partial)
         .map_err(|e| PrepareError::Other(format!("{}: {e}", partial.display())))?;
     let made = make(&partial);
     if made.is_err() {
-        let _ = std::fs::remove_dir_all(&partial);
+        let _ = crate::folders::remove_tree(&partial);
         made?;
     }
     if std::fs::rename(&partial, built).is_err() {
         // Another run finished the same build first: use it.
-        let _ = std::fs::remove_dir_all(&partial);
+        let _ = crate::folders::remove_tree(&partial);
     }
     Ok(built.to_path_buf())
 }

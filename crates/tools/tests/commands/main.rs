@@ -3,6 +3,8 @@
 //! modules, with the helpers here (the runner under the commands has its
 //! own tests, in the engine's `tests/runner.rs`):
 //!
+//! - [`cleanup`]: a damaged judge suite cache made again, any signal
+//!   short of SIGKILL, trees a run leaves that are deep or read-only;
 //! - [`environment`]: a full disk or `ulimit -f` during a compile, the
 //!   stack a run gets, `--lang` against a source file;
 //! - [`hostile_programs`]: interrupts, escapes, snooping, special files, a
@@ -16,6 +18,7 @@
 //! - [`solutions`]: the correct and buggy user solutions of
 //!   `tests/solutions/`, judged and stressed.
 
+mod cleanup;
 mod contained;
 mod environment;
 mod flags;
