@@ -2,7 +2,7 @@
 //! them on it and on every process it starts. A run reads the system's
 //! files (the interpreters, the libraries, `/etc`, `/proc`, `/sys`), the
 //! folders its program was built in, and writes only its own folder and
-//! the devices; the cases, the expected answers, the build cache beside
+//! `/dev/null`; the cases, the expected answers, the build cache beside
 //! its own build, other runs' folders and the user's home are out of its
 //! reach. A sandboxed process also cannot trace, or read the memory and
 //! descriptors of, a process outside its sandbox (the runner's).
@@ -111,14 +111,21 @@ pub fn ruleset(version: u32, reach: &Reach) -> std::io::Result<OwnedFd> {
         Path::new("/proc"),
         (READ_FILE | READ_DIR) & handled,
     );
-    // `/dev/null`, `/dev/urandom`, and files in `/dev/shm` (which the
-    // memory cap counts).
+    // The devices read (`/dev/urandom`, `/dev/stdin`) and the few
+    // written (`/dev/null`); nothing is made in `/dev/shm`, where a file
+    // would outlive its run.
     allow(
         &ruleset,
         Path::new("/dev"),
-        (READ_FILE | READ_DIR | WRITE_FILE | TRUNCATE) & handled,
+        (READ_FILE | READ_DIR) & handled,
     );
-    allow(&ruleset, Path::new("/dev/shm"), handled & !EXECUTE);
+    for device in ["/dev/null", "/dev/zero", "/dev/full"] {
+        allow(
+            &ruleset,
+            Path::new(device),
+            (WRITE_FILE | TRUNCATE) & handled,
+        );
+    }
     for path in &reach.reads {
         allow(&ruleset, path, read & handled);
     }

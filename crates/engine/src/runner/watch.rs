@@ -57,12 +57,12 @@ impl Started {
         }
     }
 
-    /// The run's memory now.
+    /// The run's memory now: its group's, and its main process's
+    /// resident memory (which counts the pages of its libraries that other
+    /// groups' runs brought in first, as a judge's figure does).
     fn memory_now(&self) -> u64 {
-        match &self.group {
-            Some(group) => group.memory_now(),
-            None => processes::resident_bytes(self.main),
-        }
+        let group = self.group.as_ref().map_or(0, RunGroup::memory_now);
+        group.max(processes::resident_bytes(self.main))
     }
 }
 
