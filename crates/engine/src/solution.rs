@@ -154,22 +154,28 @@ pub struct Prepared {
     /// own: what of a function file the driver leaves out, a language its
     /// judge does not take.
     pub notes: Vec<String>,
+    /// A user's executable run as it is: its run reads it alone, never the
+    /// folders around it (where the cases may be).
+    pub own_program: Option<PathBuf>,
 }
 
 impl Prepared {
     /// The program to give the runner, running in `scratch` unless it has
     /// a folder of its own. It may write in `scratch` (the run's own
-    /// folder, its TMPDIR) and nowhere else; a shell command, whose paths
-    /// are the user's, runs in its folder, the user's current one, which
-    /// it may read but not write.
+    /// folder, its TMPDIR) and nowhere else. A shell command, whose paths
+    /// are the user's, runs in its folder, the user's current one, and
+    /// reads the files there (not the folders below) and those its words
+    /// name, but no case file (`.in`, `.out`, `.ans`) among them.
     pub fn program(&self, scratch: &Path) -> Program<'static> {
         let access = match &self.dir {
             Some(dir) => Access::Shell(Reach {
-                reads: vec![dir.clone()],
+                reads: Vec::new(),
+                exact: shell_reach(dir, &self.argv),
                 writes: Some(scratch.to_path_buf()),
             }),
             None => Access::Solution(Reach {
                 reads: Vec::new(),
+                exact: self.own_program.iter().cloned().collect(),
                 writes: Some(scratch.to_path_buf()),
             }),
         };
@@ -179,6 +185,39 @@ impl Prepared {
             access,
         }
     }
+}
+
+/// The most files of the user's folder a shell command reads.
+const SHELL_FILES: usize = 1000;
+
+/// The files a shell command in `dir` reads: those of `dir` itself, and
+/// those its words name, but no case file.
+fn shell_reach(dir: &Path, argv: &[OsString]) -> Vec<PathBuf> {
+    let is_case = |path: &Path| {
+        path.extension()
+            .is_some_and(|e| e == "in" || e == "out" || e == "ans")
+    };
+    let in_folder = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.is_file())
+        .take(SHELL_FILES);
+    let named = argv
+        .iter()
+        .flat_map(|arg| {
+            arg.to_string_lossy()
+                .split(|c: char| c.is_whitespace() || "'\";|&<>()".contains(c))
+                .filter(|word| !word.is_empty())
+                .map(|word| dir.join(word))
+                .collect::<Vec<_>>()
+        })
+        .filter(|path| path.is_file());
+    in_folder
+        .chain(named)
+        .filter(|path| !is_case(path))
+        .collect()
 }
 
 /// A form forced on a source file, for the odd file whose structure says
@@ -206,6 +245,7 @@ pub fn prepare(
                 dir: Some(dir),
                 how: "run with sh -c".to_string(),
                 notes: Vec::new(),
+                own_program: None,
             })
         }
         Solution::Executable(path) => Ok(Prepared {
@@ -213,6 +253,7 @@ pub fn prepare(
             dir: None,
             how: "run as it is".to_string(),
             notes: Vec::new(),
+            own_program: Some(path.clone()),
         }),
         Solution::Source { path, language } => {
             let source = std::fs::read(path)
@@ -410,6 +451,7 @@ impl Source<'_> {
             dir: None,
             how,
             notes: Vec::new(),
+            own_program: None,
         })
     }
 
@@ -446,6 +488,7 @@ impl Source<'_> {
             dir: None,
             how,
             notes: Vec::new(),
+            own_program: None,
         })
     }
 

@@ -37,7 +37,39 @@ impl Layout {
         let layout = v1(&own).or_else(|| v2(&own))?;
         let probe = RunGroup::make(&layout, "probe", 1 << 30, 16).ok()?;
         drop(probe);
+        layout.remove_stale();
         Some(layout)
+    }
+
+    /// Removes the groups that commands killed outright left behind
+    /// (`grid-games-LABEL-PID-K`, of a process that is gone): a group
+    /// with no process in it is removed by `rmdir`, and one still in use
+    /// is not.
+    fn remove_stale(&self) {
+        let bases: Vec<&Path> = match self {
+            Layout::V1 {
+                cpuacct,
+                memory,
+                pids,
+            } => vec![cpuacct, memory, pids],
+            Layout::V2 { parent } => vec![parent],
+        };
+        for base in bases {
+            for entry in std::fs::read_dir(base).into_iter().flatten().flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let Some(rest) = name.strip_prefix("grid-games-") else {
+                    continue;
+                };
+                let mut fields = rest.rsplitn(3, '-');
+                let (_, pid) = (fields.next(), fields.next());
+                let gone = pid
+                    .and_then(|p| p.parse::<u32>().ok())
+                    .is_some_and(|p| !Path::new(&format!("/proc/{p}")).exists());
+                if gone {
+                    let _ = std::fs::remove_dir(entry.path());
+                }
+            }
+        }
     }
 
     /// A word for the heading and `--check-sandbox`.
@@ -193,6 +225,14 @@ impl RunGroup {
             .try_for_each(|folder| set(folder, "cgroup.procs", &pid))
     }
 
+    /// The files that put a process in the group, one per hierarchy.
+    pub fn procs_files(&self) -> Vec<PathBuf> {
+        self.folders
+            .iter()
+            .map(|f| f.join("cgroup.procs"))
+            .collect()
+    }
+
     /// The processor time every process of the group has used, the ended
     /// ones included.
     pub fn processor_time(&self) -> Duration {
@@ -235,7 +275,9 @@ impl RunGroup {
 
     /// The processes in the group now.
     pub fn members(&self) -> Vec<i32> {
-        let folder = self.folders.last().expect("a group has a folder");
+        let Some(folder) = self.folders.last() else {
+            return Vec::new();
+        };
         std::fs::read_to_string(folder.join("cgroup.procs"))
             .unwrap_or_default()
             .lines()

@@ -72,6 +72,10 @@ pub fn version() -> u32 {
 pub struct Reach {
     /// Files and folders it may read (and execute from).
     pub reads: Vec<PathBuf>,
+    /// Files it may read that are reached as themselves alone, never
+    /// through the installation around them (a user's own executable,
+    /// whose `bin` folder's parent may hold the cases).
+    pub exact: Vec<PathBuf>,
     /// The folder it may write in (its own), if any.
     pub writes: Option<PathBuf>,
 }
@@ -170,15 +174,41 @@ fn allow(ruleset: &OwnedFd, path: &Path, rights: u64) {
     };
 }
 
+/// The folders, relative to the home folder, where toolchains install
+/// themselves (rustup, pyenv, SDKMAN!, nvm): a compiler or an interpreter
+/// found there reads its own installation. None of them holds a user's
+/// cases.
+const TOOLCHAIN_HOMES: [&str; 5] = [".rustup", ".cargo", ".pyenv", ".sdkman", ".nvm"];
+
+/// The toolchain folders of this user's home, and those that `RUSTUP_HOME`
+/// and `CARGO_HOME` name.
+pub fn toolchain_homes() -> Vec<PathBuf> {
+    let mut homes: Vec<PathBuf> = ["RUSTUP_HOME", "CARGO_HOME"]
+        .iter()
+        .filter_map(std::env::var_os)
+        .map(PathBuf::from)
+        .collect();
+    if let Some(home) = std::env::var_os("HOME").map(PathBuf::from) {
+        homes.extend(TOOLCHAIN_HOMES.iter().map(|folder| home.join(folder)));
+    }
+    homes.retain(|folder| folder.is_dir());
+    homes
+}
+
 /// The files and folders a program needs, for its reach: each absolute
-/// path among its arguments (its build, a class path, a driver), and
-/// the installation each executable among them comes from (`/x/bin/python3`
-/// gives `/x`; the program's own, `executable`, and one a wrapper runs)
-/// where that is outside the system's folders (a toolchain in the user's
-/// home), but never the home itself. An executable outside a `bin` folder
-/// (a build's, a user's) gives itself alone: never the build cache or the
-/// user's folder around it.
-pub fn program_folders(argv: &[std::ffi::OsString], executable: Option<&Path>) -> Vec<PathBuf> {
+/// path among its arguments (its build, a class path, a driver), and the
+/// installation each executable among them comes from (`/x/bin/python3`
+/// gives `/x`; the program's own, `executable`, one a wrapper runs, and a
+/// bare name on `PATH`, such as a compiler's) where that is outside the
+/// system's folders (a toolchain in the user's home), but never the home
+/// itself. An executable outside a `bin` folder (a build's), or in `exact`
+/// (a user's), gives itself alone: never the build cache or the user's
+/// folder around it.
+pub fn program_folders(
+    argv: &[std::ffi::OsString],
+    executable: Option<&Path>,
+    exact: &[PathBuf],
+) -> Vec<PathBuf> {
     let mut folders = Vec::new();
     let absolute = argv
         .iter()
@@ -187,16 +217,23 @@ pub fn program_folders(argv: &[std::ffi::OsString], executable: Option<&Path>) -
     // A file alone, not its folder: an executable run as it is may sit
     // beside the user's cases.
     folders.extend(absolute.clone().map(Path::to_path_buf));
+    let on_path = argv
+        .iter()
+        .filter(|word| !word.as_encoded_bytes().contains(&b'/') && !word.is_empty())
+        .filter_map(|word| super::find_on_path(word));
     let home = std::env::var_os("HOME").map(PathBuf::from);
     let executables = executable
+        .map(Path::to_path_buf)
         .into_iter()
-        .chain(absolute.filter(|p| p.is_file()));
+        .chain(absolute.filter(|p| p.is_file()).map(Path::to_path_buf))
+        .chain(on_path)
+        .filter(|e| !exact.contains(e));
     for real in executables.filter_map(|e| e.canonicalize().ok()) {
-        if SYSTEM.iter().any(|s| real.starts_with(s)) {
+        if SYSTEM.iter().any(|s| real.starts_with(s)) || exact.contains(&real) {
             continue;
         }
         // An installation's executables are in its `bin`; any other
-        // executable (a build's) is reached through its own folder alone.
+        // executable (a build's) is reached through itself alone.
         let bin = real
             .parent()
             .filter(|b| b.file_name().is_some_and(|n| n == "bin"));

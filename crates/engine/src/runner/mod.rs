@@ -47,7 +47,7 @@ pub mod contain;
 pub mod interrupt;
 pub mod landlock;
 mod processes;
-mod seccomp;
+pub mod seccomp;
 
 /// A run's limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +96,21 @@ pub enum Access {
     /// processes, so it may start them even where no control group counts
     /// them (their time is then counted as its waits give it).
     Shell(landlock::Reach),
+    /// A compiler on a user's source: it reads the system's files, the
+    /// toolchains' and `Reach`'s (its build folder, where it writes), and
+    /// starts processes of its own; no system call is filtered (a linker
+    /// sets its output's mode). A source cannot include an answer file.
+    Compile(landlock::Reach),
+}
+
+impl Access {
+    /// What a contained command may reach, if it is contained.
+    pub fn reach(&self) -> Option<&landlock::Reach> {
+        match self {
+            Access::Tool => None,
+            Access::Solution(reach) | Access::Shell(reach) | Access::Compile(reach) => Some(reach),
+        }
+    }
 }
 
 /// What to run.
@@ -200,8 +215,8 @@ pub fn signal_name(signal: i32) -> String {
         libc::SIGXFSZ => ("SIGXFSZ", "file size limit"),
         libc::SIGSYS => (
             "SIGSYS",
-            "a forbidden system call: it started a second process, which no control group \
-             can count on this machine",
+            "a forbidden system call: a second process, where no control group can count \
+             it, or a call of another architecture",
         ),
         _ => return format!("signal {signal}"),
     };

@@ -1,22 +1,33 @@
-//! Where no control group counts a run's processes, a run is one process:
-//! a filter of system calls kills it when it starts another (a `fork`, a
-//! `vfork`, a `clone` that is not a thread's), as a judge refuses process
-//! creation. Its time and memory are then its main process's, which the
-//! kernel counts exactly; without the filter, a child reaped by the kernel
-//! (SIGCHLD ignored) would take its time with it uncounted. Threads stay
-//! allowed: a JVM, a Node or a C++ `std::thread` needs them. `clone3`
-//! answers "not implemented", and the C library falls back to `clone`,
-//! whose flags the filter can read.
+//! A filter of system calls for a solution's run, entered last before
+//! `exec`:
+//!
+//! - **Another architecture's calls** (`int 0x80`, the x32 calls) kill the
+//!   run: the filter reads the native calls' numbers only.
+//! - **A file's mode, owner and times** cannot be changed (`chmod`,
+//!   `chown`, `utimensat`, ...: "operation not permitted"): Landlock does
+//!   not hold them, and a run that maps the command's user could otherwise
+//!   change them on any file of that user's, beyond its reach.
+//! - **Where no control group counts a run's processes**, a run is one
+//!   process: a `fork`, a `vfork` or a `clone` that is not a thread's kills
+//!   it, as a judge refuses process creation. Its time and memory are then
+//!   its main process's, which the kernel counts exactly; without the
+//!   filter, a child reaped by the kernel (SIGCHLD ignored) would take its
+//!   time with it uncounted. Threads stay allowed: a JVM, a Node or a C++
+//!   `std::thread` needs them. `clone3` answers "not implemented", and the
+//!   C library falls back to `clone`, whose flags the filter can read.
 
 use std::sync::OnceLock;
 
 const LD_W_ABS: u16 = 0x20;
 const JEQ_K: u16 = 0x05 | 0x10;
+const JGE_K: u16 = 0x05 | 0x30;
 const JSET_K: u16 = 0x05 | 0x40;
 const RET_K: u16 = 0x06;
 const KILL_PROCESS: u32 = 0x8000_0000;
 const ERRNO: u32 = 0x0005_0000;
 const ALLOW: u32 = 0x7fff_0000;
+/// The bit of the x32 calls' numbers.
+const X32: u32 = 0x4000_0000;
 
 #[cfg(target_arch = "x86_64")]
 const ARCH: u32 = 0xC000_003E;
@@ -25,9 +36,133 @@ const ARCH: u32 = 0xC000_00B7;
 
 /// The calls that only start a process, killed outright.
 #[cfg(target_arch = "x86_64")]
-const PROCESS_ONLY: [libc::c_long; 2] = [libc::SYS_fork, libc::SYS_vfork];
+const PROCESS_ONLY: &[libc::c_long] = &[libc::SYS_fork, libc::SYS_vfork];
 #[cfg(target_arch = "aarch64")]
-const PROCESS_ONLY: [libc::c_long; 0] = [];
+const PROCESS_ONLY: &[libc::c_long] = &[];
+
+/// The calls that change a file's mode, owner or times (`fchmodat2` is
+/// 452 on both architectures).
+#[cfg(target_arch = "x86_64")]
+const METADATA: &[libc::c_long] = &[
+    libc::SYS_chmod,
+    libc::SYS_fchmod,
+    libc::SYS_fchmodat,
+    452,
+    libc::SYS_chown,
+    libc::SYS_fchown,
+    libc::SYS_lchown,
+    libc::SYS_fchownat,
+    libc::SYS_utime,
+    libc::SYS_utimes,
+    libc::SYS_utimensat,
+    libc::SYS_futimesat,
+];
+#[cfg(target_arch = "aarch64")]
+const METADATA: &[libc::c_long] = &[
+    libc::SYS_fchmod,
+    libc::SYS_fchmodat,
+    452,
+    libc::SYS_fchown,
+    libc::SYS_fchownat,
+    libc::SYS_utimensat,
+];
+
+/// Which filter a run gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Native calls only, no file's mode, owner or times changed.
+    Solution,
+    /// The same, and one process only.
+    OneProcess,
+}
+
+/// Where a jump goes: the next instruction, or one of the endings.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum To {
+    Next,
+    Flags,
+    Kill,
+    Denied,
+    NotImplemented,
+    Allow,
+}
+
+enum Step {
+    Load(u32),
+    Jump(u16, u32, To, To),
+}
+
+/// The filter's instructions, their jumps resolved.
+fn instructions(kind: Kind) -> Vec<libc::sock_filter> {
+    let mut steps = vec![
+        Step::Load(4),
+        Step::Jump(JEQ_K, ARCH, To::Next, To::Kill),
+        Step::Load(0),
+        Step::Jump(JGE_K, X32, To::Kill, To::Next),
+    ];
+    for &call in METADATA {
+        steps.push(Step::Jump(JEQ_K, call as u32, To::Denied, To::Next));
+    }
+    if kind == Kind::OneProcess {
+        steps.push(Step::Jump(
+            JEQ_K,
+            libc::SYS_clone as u32,
+            To::Flags,
+            To::Next,
+        ));
+        steps.push(Step::Jump(
+            JEQ_K,
+            libc::SYS_clone3 as u32,
+            To::NotImplemented,
+            To::Next,
+        ));
+        for &call in PROCESS_ONLY {
+            steps.push(Step::Jump(JEQ_K, call as u32, To::Kill, To::Next));
+        }
+    }
+    // The endings, after the checks: allow, then clone's flags (the low
+    // half of its first 64-bit argument, at offset 16 of the call's data),
+    // then the verdicts.
+    let allow_first = steps.len();
+    let flags = allow_first + 1;
+    let place = |to: To| match to {
+        To::Next => None,
+        To::Flags => Some(flags),
+        To::Kill => Some(flags + 2),
+        To::Denied => Some(flags + 3),
+        To::NotImplemented => Some(flags + 4),
+        To::Allow => Some(flags + 5),
+    };
+    let mut program = Vec::new();
+    for (at, step) in steps.iter().enumerate() {
+        program.push(match *step {
+            Step::Load(offset) => statement(LD_W_ABS, offset),
+            Step::Jump(code, k, yes, no) => {
+                let offset = |to| place(to).map_or(0, |target| (target - at - 1) as u8);
+                libc::sock_filter {
+                    code,
+                    jt: offset(yes),
+                    jf: offset(no),
+                    k,
+                }
+            }
+        });
+    }
+    program.push(statement(RET_K, ALLOW));
+    program.push(statement(LD_W_ABS, 16));
+    let to_allow = (place(To::Allow).unwrap() - (flags + 1) - 1) as u8;
+    program.push(libc::sock_filter {
+        code: JSET_K,
+        jt: to_allow,
+        jf: 0,
+        k: libc::CLONE_THREAD as u32,
+    });
+    program.push(statement(RET_K, KILL_PROCESS));
+    program.push(statement(RET_K, ERRNO | libc::EPERM as u32));
+    program.push(statement(RET_K, ERRNO | libc::ENOSYS as u32));
+    program.push(statement(RET_K, ALLOW));
+    program
+}
 
 fn statement(code: u16, k: u32) -> libc::sock_filter {
     libc::sock_filter {
@@ -36,50 +171,6 @@ fn statement(code: u16, k: u32) -> libc::sock_filter {
         jf: 0,
         k,
     }
-}
-
-fn jump(code: u16, k: u32, jt: usize, jf: usize) -> libc::sock_filter {
-    libc::sock_filter {
-        code,
-        jt: jt as u8,
-        jf: jf as u8,
-        k,
-    }
-}
-
-/// The filter's instructions.
-fn instructions() -> Vec<libc::sock_filter> {
-    // The layout: checks, then the four endings, whose places the jumps
-    // are counted to.
-    let checks = 5 + PROCESS_ONLY.len() + 1;
-    let [flags, kill, not_implemented, allow] = [checks, checks + 2, checks + 3, checks + 4];
-    let to = |target: usize, from: usize| target - from - 1;
-    let mut program = vec![
-        statement(LD_W_ABS, 4),
-        jump(JEQ_K, ARCH, 0, to(allow, 1)),
-        statement(LD_W_ABS, 0),
-        jump(JEQ_K, libc::SYS_clone as u32, to(flags, 3), 0),
-        jump(JEQ_K, libc::SYS_clone3 as u32, to(not_implemented, 4), 0),
-    ];
-    for call in PROCESS_ONLY {
-        let at = program.len();
-        program.push(jump(JEQ_K, call as u32, to(kill, at), 0));
-    }
-    program.push(statement(RET_K, ALLOW));
-    debug_assert_eq!(program.len(), flags);
-    // clone's first argument, its flags (the low half of the first
-    // 64-bit argument, at offset 16 of the call's data).
-    program.push(statement(LD_W_ABS, 16));
-    program.push(jump(
-        JSET_K,
-        libc::CLONE_THREAD as u32,
-        to(allow, flags + 1),
-        0,
-    ));
-    program.push(statement(RET_K, KILL_PROCESS));
-    program.push(statement(RET_K, ERRNO | libc::ENOSYS as u32));
-    program.push(statement(RET_K, ALLOW));
-    program
 }
 
 /// The filter, made once; the child hands it to the kernel before `exec`.
@@ -93,11 +184,16 @@ pub(super) struct Filter {
 unsafe impl Sync for Filter {}
 unsafe impl Send for Filter {}
 
-/// The filter that lets a run have threads but no second process.
-pub(super) fn one_process() -> &'static Filter {
-    static FILTER: OnceLock<Filter> = OnceLock::new();
-    FILTER.get_or_init(|| {
-        let mut instructions = instructions();
+/// The filter of `kind`, made once.
+pub(super) fn filter(kind: Kind) -> &'static Filter {
+    static SOLUTION: OnceLock<Filter> = OnceLock::new();
+    static ONE_PROCESS: OnceLock<Filter> = OnceLock::new();
+    let made = match kind {
+        Kind::Solution => &SOLUTION,
+        Kind::OneProcess => &ONE_PROCESS,
+    };
+    made.get_or_init(|| {
+        let mut instructions = instructions(kind);
         let program = libc::sock_fprog {
             len: instructions.len() as u16,
             filter: instructions.as_mut_ptr(),

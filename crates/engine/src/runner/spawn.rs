@@ -48,6 +48,10 @@ struct ChildPlan {
     landlock: RawFd,
     /// The system call filter to enter last before `exec`, or null.
     seccomp: *const libc::sock_fprog,
+    /// Where no first process of the runner's holds the run: the control
+    /// group files it writes itself into before `exec`, so that no child
+    /// it starts is born outside its group (-1 for none).
+    cgroup_procs: [RawFd; 3],
 }
 
 /// What the first process of a run's namespaces needs, prepared before it
@@ -288,6 +292,11 @@ extern "C" fn child(plan: *mut libc::c_void) -> libc::c_int {
         if libc::chdir(plan.dir.as_ptr()) != 0 {
             fail(2);
         }
+        for &procs in &plan.cgroup_procs {
+            if procs >= 0 && libc::write(procs, c"0".as_ptr().cast(), 1) != 1 {
+                fail(6);
+            }
+        }
         // A run gets descriptors 0, 1 and 2 alone, as under a judge: every
         // other one inherited from the command's caller closes at `exec`.
         libc::syscall(
@@ -333,8 +342,8 @@ pub struct Hold<'a> {
     pub namespaces: bool,
     /// The Landlock ruleset it enters before `exec`.
     pub landlock: Option<&'a std::os::fd::OwnedFd>,
-    /// Whether it may have one process only (see `seccomp`).
-    pub one_process: bool,
+    /// The system call filter it enters last (see `seccomp`).
+    pub filter: Option<super::seccomp::Kind>,
     /// The control group it starts in.
     pub group: Option<&'a super::cgroup::RunGroup>,
 }
@@ -389,14 +398,25 @@ pub fn spawn(
             set
         },
         landlock: hold.landlock.map_or(-1, |fd| fd.as_raw_fd()),
-        seccomp: if hold.one_process {
-            &super::seccomp::one_process().program
-        } else {
-            std::ptr::null()
-        },
+        seccomp: hold.filter.map_or(std::ptr::null(), |kind| {
+            &super::seccomp::filter(kind).program
+        }),
+        cgroup_procs: [-1; 3],
     });
     // The child's stack: it needs little (no allocation, a few frames).
     let mut stack = vec![0u8; 64 << 10];
+    // Without namespaces, the child joins its group itself (see
+    // `ChildPlan::cgroup_procs`); the files stay open until it has exec'd.
+    let mut procs_files = Vec::new();
+    if let (false, Some(group)) = (hold.namespaces, hold.group) {
+        for path in group.procs_files() {
+            procs_files.push(std::fs::OpenOptions::new().write(true).open(path)?);
+        }
+    }
+    let mut plan = plan;
+    for (slot, file) in plan.cgroup_procs.iter_mut().zip(&procs_files) {
+        *slot = file.as_raw_fd();
+    }
     let (pid, ended) = if hold.namespaces {
         let (pid, ended) = start_in_namespaces(plan, stack, hold.group)?;
         (pid, Some(ended))
@@ -407,12 +427,6 @@ pub fn spawn(
             libc::CLONE_VM | libc::CLONE_VFORK,
             &*plan as *const ChildPlan as *mut libc::c_void,
         )?;
-        if let Some(group) = hold.group {
-            // Its `exec` has happened (the clone waits for it): the
-            // program's own children are born in the group from here; what
-            // it did before is its start.
-            let _ = group.add(pid);
-        }
         (pid, None)
     };
     drop((out_write, err_write, report_write));
@@ -509,7 +523,11 @@ fn start_in_namespaces(
     let pid = clone_blocked(
         init,
         &mut init_stack,
-        libc::CLONE_VM | libc::CLONE_NEWUSER | libc::CLONE_NEWPID,
+        libc::CLONE_VM
+            | libc::CLONE_NEWUSER
+            | libc::CLONE_NEWPID
+            | libc::CLONE_NEWNET
+            | libc::CLONE_NEWIPC,
         &*init_plan as *const InitPlan as *mut libc::c_void,
     )?;
     let keep = Keep {

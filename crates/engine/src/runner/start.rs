@@ -16,7 +16,7 @@ use std::time::Instant;
 use super::cgroup::RunGroup;
 use super::spawn::{self, die_with_the_runner, own_group_without_terminal, pipe, Hold};
 use super::watch::{self, Started};
-use super::{contain, landlock, processes};
+use super::{contain, landlock, processes, seccomp};
 use super::{Access, Function, Limits, Outcome, Program};
 
 pub fn run(program: &Program, input: &Path, limits: &Limits) -> std::io::Result<Outcome> {
@@ -73,15 +73,19 @@ fn spawn_command(
     if let Some(bytes) = limits.file_size {
         rlimits.push((libc::RLIMIT_FSIZE, bytes as libc::rlim_t));
     }
-    // The group's cap stops a run that would take the machine; the
-    // verdict holds its peak to the limit itself.
-    let cap = limits.memory.saturating_add(limits.memory / 8 + (16 << 20));
-    let group = match &held.cgroup {
-        Some(layout) => Some(RunGroup::make(layout, "run", cap, contain::max_tasks())?),
-        None => None,
-    };
-    let landlock = match access {
-        Access::Solution(reach) | Access::Shell(reach) if held.landlock > 0 => {
+    // The group's cap stops a run that would take the machine between two
+    // checks; the verdict holds its peak to the limit itself. It is well
+    // above the limit: a JVM sizes its heap by the cap it sees (a quarter
+    // of it), where a judge gives it its own `-Xmx`.
+    let cap = limits.memory.saturating_mul(2).saturating_add(1 << 30);
+    // A group that cannot be made now (a full hierarchy, a permission
+    // taken away) leaves the run held as on a machine without one.
+    let group = held
+        .cgroup
+        .as_ref()
+        .and_then(|layout| RunGroup::make(layout, "run", cap, contain::max_tasks()).ok());
+    let landlock = match access.reach() {
+        Some(reach) if held.landlock > 0 => {
             let mut reach = reach.clone();
             let executable = argv.first().map(|a| Path::new(a).to_path_buf());
             let executable = executable.and_then(|e| {
@@ -91,12 +95,21 @@ fn spawn_command(
                     spawn::find_on_path(e.as_os_str())
                 }
             });
-            reach
-                .reads
-                .extend(landlock::program_folders(argv, executable.as_deref()));
+            reach.reads.extend(landlock::program_folders(
+                argv,
+                executable.as_deref(),
+                &reach.exact,
+            ));
+            reach.reads.extend(reach.exact.clone());
+            reach.reads.extend(landlock::toolchain_homes());
             Some(landlock::ruleset(held.landlock, &reach)?)
         }
         _ => None,
+    };
+    let filter = match access {
+        Access::Solution(_) if group.is_none() => Some(seccomp::Kind::OneProcess),
+        Access::Solution(_) | Access::Shell(_) => Some(seccomp::Kind::Solution),
+        Access::Compile(_) | Access::Tool => None,
     };
     let spawned = spawn::spawn(
         argv,
@@ -106,21 +119,18 @@ fn spawn_command(
         &["RUST_BACKTRACE", "RUST_LIB_BACKTRACE"],
         // A solution's temporary files go to its own folder, the one
         // place it may write.
-        &match access {
-            Access::Solution(reach) | Access::Shell(reach) => reach
-                .writes
-                .as_ref()
-                .map(|folder| ("TMPDIR", folder.as_os_str()))
-                .into_iter()
-                .collect(),
-            Access::Tool => Vec::new(),
-        },
+        &access
+            .reach()
+            .and_then(|reach| reach.writes.as_ref())
+            .map(|folder| ("TMPDIR", folder.as_os_str()))
+            .into_iter()
+            .collect::<Vec<_>>(),
         rlimits,
         limits.memory,
         &Hold {
             namespaces: held.namespaces,
             landlock: landlock.as_ref(),
-            one_process: matches!(access, Access::Solution(_)) && group.is_none(),
+            filter,
             group: group.as_ref(),
         },
     )?;

@@ -100,7 +100,11 @@ fn run_compiler(argv: &[OsString], dir: &Path) -> Result<Outcome, PrepareError> 
         &Program::Command {
             argv: with_temporary,
             dir: dir.to_path_buf(),
-            access: runner::Access::Tool,
+            access: runner::Access::Compile(runner::landlock::Reach {
+                reads: Vec::new(),
+                exact: Vec::new(),
+                writes: Some(dir.to_path_buf()),
+            }),
         },
         Path::new("/dev/null"),
         &Limits {

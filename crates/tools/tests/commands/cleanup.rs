@@ -69,7 +69,16 @@ fn judge_a_tree_maker(name: &str, make_tree: &str, limit: &str) -> Vec<String> {
     command
         .arg("-c")
         .arg(format!("{limit}; exec \"$0\" \"$@\""))
-        .args([binary("judge"), "game2048", cases.to_str().unwrap(), &maker])
+        // A shell command (`-c`) may start processes (`mkdir`) whether or
+        // not a control group counts them: the permissions taken away
+        // below may leave the command without one.
+        .args([
+            binary("judge"),
+            "game2048",
+            cases.to_str().unwrap(),
+            "-c",
+            &maker,
+        ])
         .env("TMPDIR", &tmpdir);
     // SAFETY: prctl is async-signal-safe.
     unsafe { command.pre_exec(without_permission_override) };

@@ -192,6 +192,21 @@ fn without_the_mechanisms_a_run_still_happens_and_the_report_says_so() {
         assert_eq!(status, FOUND, "{out}");
         assert!(out.contains("RE   a") && out.contains("SIGSYS"), "{out}");
     }
+    // Without namespaces, the control group ends the run's processes: an
+    // escaped helper is born in it, however soon it escapes.
+    if contain::containment().cgroup.is_some() {
+        let mark = format!("37.{}", std::process::id());
+        let escape = format!("(setsid env -i sleep {mark} &); echo 16");
+        let args = ["game2048", folder.to_str().unwrap(), "-c", &escape];
+        let (status, out) = run_in(
+            &tmp,
+            "judge",
+            &args,
+            &[("GRID_GAMES_DISABLE", "namespaces")],
+        );
+        assert_eq!(status, SUCCESS, "{out}");
+        crate::assert_none_left(&format!("sleep {mark}"));
+    }
     // Where every mechanism is in force, the heading has no such line.
     let full = contain::containment();
     if full.namespaces && full.cgroup.is_some() && full.landlock > 0 {
@@ -204,4 +219,161 @@ fn without_the_mechanisms_a_run_still_happens_and_the_report_says_so() {
         assert_eq!(status, SUCCESS, "{out}");
         assert!(!out.contains("not contained"), "{out}");
     }
+}
+
+#[test]
+fn a_source_cannot_include_an_answer_when_it_is_compiled() {
+    if contain::containment().landlock == 0 || !have("g++") {
+        return;
+    }
+    let folder = one_case("contained-include");
+    let cheat = folder.join("cheat.cpp");
+    std::fs::write(
+        &cheat,
+        format!(
+            "#include <cstdio>\n\
+             asm(\".section .rodata\\n.global answer\\nanswer:\\n.incbin \\\"{}\\\"\\n.byte 0\\n.text\\n\");\n\
+             extern \"C\" const char answer[];\n\
+             int main() {{ std::printf(\"%s\", answer); }}\n",
+            folder.join("a.out").display()
+        ),
+    )
+    .unwrap();
+    let (status, out) = crate::run(
+        "judge",
+        &[
+            "game2048",
+            folder.to_str().unwrap(),
+            cheat.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, FOUND, "{out}");
+    assert!(out.contains("CE ") && !out.contains("AC   a"), "{out}");
+}
+
+#[test]
+fn a_shell_command_or_an_executable_reads_no_case_beside_it() {
+    if contain::containment().landlock == 0 {
+        return;
+    }
+    let folder = one_case("contained-beside");
+    let cases = folder.to_str().unwrap();
+    // `-c` runs in the current folder: the case files there and below it
+    // are out of reach, whatever the command names.
+    for cheat in ["cat a.out", "cat cases/a.out", "cat $(pwd)/a.out"] {
+        let output = Command::new(binary("judge"))
+            .args(["game2048", cases, "-c", cheat])
+            .current_dir(&folder)
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), FOUND, "{cheat}: {out}");
+        assert!(!out.contains("AC   a"), "{cheat}: {out}");
+    }
+    // An executable in a `bin` folder reads itself, not the folder around.
+    let bin = folder.join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let program = script(&bin, "a", "cat \"$(dirname \"$0\")/../a.out\"");
+    let (status, out) = crate::run("judge", &["game2048", cases, &program]);
+    assert_eq!(status, FOUND, "{out}");
+    assert!(!out.contains("AC   a"), "{out}");
+}
+
+#[test]
+fn a_run_changes_no_file_s_mode_keeps_no_ipc_and_has_no_network() {
+    if !contain::containment().namespaces || !have("python3") {
+        return;
+    }
+    let folder = one_case("contained-metadata");
+    let victim = folder.join("victim");
+    std::fs::write(&victim, "").unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let segments = || std::fs::read_to_string("/proc/sysvipc/shm").map_or(0, |t| t.lines().count());
+    let before = segments();
+    // Each attempt that works prints a word beside the answer: WA.
+    let program = folder.join("probe.py");
+    std::fs::write(
+        &program,
+        format!(
+            "import ctypes, os, socket\n\
+             out = []\n\
+             try:\n    os.chmod({victim:?}, 0o4777); out.append('chmod')\nexcept OSError:\n    pass\n\
+             try:\n    os.utime({victim:?}, (0, 0)); out.append('utime')\nexcept OSError:\n    pass\n\
+             try:\n    socket.create_connection(('127.0.0.1', {port}), timeout=2); out.append('network')\n\
+             except OSError:\n    pass\n\
+             if ctypes.CDLL(None).shmget(0, 1 << 20, 0o1600) < 0:\n    out.append('no-shm')\n\
+             print(16, *out)\n",
+            victim = victim.to_str().unwrap(),
+        ),
+    )
+    .unwrap();
+    let (status, out) = crate::run(
+        "judge",
+        &[
+            "game2048",
+            folder.to_str().unwrap(),
+            program.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, SUCCESS, "{out}");
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&victim).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode & 0o4000, 0, "{mode:o}");
+    // The segment the run made went with its IPC namespace.
+    assert_eq!(segments(), before);
+}
+
+#[test]
+fn another_architecture_s_calls_are_refused() {
+    if !have("gcc") || !cfg!(target_arch = "x86_64") {
+        return;
+    }
+    let folder = one_case("contained-int80");
+    // `int 0x80` with eax 2: the 32-bit fork, which a filter reading the
+    // 64-bit numbers would let by.
+    let program = folder.join("f.c");
+    std::fs::write(
+        &program,
+        "#include <stdio.h>\nint main(void) { long r; __asm__ volatile(\"int $0x80\" : \"=a\"(r) : \"a\"(2) : \"memory\");\n\
+         printf(\"16\\n\"); return 0; }\n",
+    )
+    .unwrap();
+    let tmp = scratch("contained-int80-tmp");
+    let (status, out) = run_in(
+        &tmp,
+        "judge",
+        &[
+            "game2048",
+            folder.to_str().unwrap(),
+            program.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert_eq!(status, FOUND, "{out}");
+    assert!(out.contains("SIGSYS"), "{out}");
+}
+
+#[test]
+fn a_java_solution_gets_the_heap_its_limit_allows() {
+    if !have("javac") {
+        return;
+    }
+    let folder = one_case("contained-java");
+    let program = folder.join("Main.java");
+    std::fs::write(
+        &program,
+        "public class Main { public static void main(String[] a) { int[] x = new int[50_000_000]; \
+         x[7] = 16; System.out.println(x[7]); } }\n",
+    )
+    .unwrap();
+    let (status, out) = crate::run(
+        "judge",
+        &[
+            "game2048",
+            folder.to_str().unwrap(),
+            program.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, SUCCESS, "{out}");
 }
