@@ -59,6 +59,7 @@ fn judged(argv: &[OsString], input: &[u8], scratch: &Path) -> usize {
         dir: dir.to_path_buf(),
         access: Access::Solution(Reach {
             reads: Vec::new(),
+            exact: Vec::new(),
             writes: Some(dir.to_path_buf()),
         }),
     };

@@ -22,72 +22,37 @@ use std::path::Path;
 
 /// What the child needs, prepared before it starts: every pointer stays
 /// valid until `exec`, since the parent waits for it meanwhile.
-struct ChildPlan {
-    path: CString,
-    argv: Vec<*const libc::c_char>,
+pub(super) struct ChildPlan {
+    pub(super) path: CString,
+    pub(super) argv: Vec<*const libc::c_char>,
     /// The same arguments after `/bin/sh`, for a file `execve` cannot run
     /// (a script without a `#!` line), as `execvp` runs it.
-    shell_argv: Vec<*const libc::c_char>,
-    envp: Vec<*const libc::c_char>,
-    dir: CString,
-    input: RawFd,
-    stdout: RawFd,
-    stderr: RawFd,
+    pub(super) shell_argv: Vec<*const libc::c_char>,
+    pub(super) envp: Vec<*const libc::c_char>,
+    pub(super) dir: CString,
+    pub(super) input: RawFd,
+    pub(super) stdout: RawFd,
+    pub(super) stderr: RawFd,
     /// The write end of the pipe that carries an error back.
-    report: RawFd,
+    pub(super) report: RawFd,
     /// The limits: each `(resource, value)`.
-    limits: Vec<(libc::__rlimit_resource_t, libc::rlim_t)>,
+    pub(super) limits: Vec<(libc::__rlimit_resource_t, libc::rlim_t)>,
     /// The stack limit wanted: the memory limit, within the hard one. A
     /// judge limits a solution's memory, not its stack apart, and a
     /// verdict must not depend on the caller's `ulimit -s` (often 8 MiB);
     /// only a hard limit below it (`ulimit -H -s`) holds it lower.
-    stack: libc::rlim_t,
+    pub(super) stack: libc::rlim_t,
     /// An empty signal mask, the program's.
-    empty_mask: libc::sigset_t,
+    pub(super) empty_mask: libc::sigset_t,
     /// The Landlock ruleset to enter before `exec`, or -1.
-    landlock: RawFd,
+    pub(super) landlock: RawFd,
     /// The system call filter to enter last before `exec`, or null.
-    seccomp: *const libc::sock_fprog,
+    pub(super) seccomp: *const libc::sock_fprog,
     /// Where no first process of the runner's holds the run: the control
     /// group files it writes itself into before `exec`, so that no child
     /// it starts is born outside its group (-1 for none).
-    cgroup_procs: [RawFd; 3],
+    pub(super) cgroup_procs: [RawFd; 3],
 }
-
-/// What the first process of a run's namespaces needs, prepared before it
-/// starts (see [`init`]).
-struct InitPlan {
-    child: *const ChildPlan,
-    /// The top of the child's stack.
-    child_stack: *mut libc::c_void,
-    /// The read end of the pipe on which the runner says "go", once the
-    /// process is in its control group and its user namespace is mapped.
-    go: RawFd,
-    /// The write end of the pipe that carries the program's wait status
-    /// and usage back.
-    status: RawFd,
-    /// What it writes into its own `/proc/self/` files (a path and
-    /// contents, each a C string) to map its user and group to themselves
-    /// in its user namespace.
-    maps: [(CString, CString); 3],
-}
-
-/// What [`init`] writes back when the program ends: its wait status, its
-/// user and system time in microseconds, its peak resident memory in KiB,
-/// and how many other processes of the run were still running then.
-pub type Ended = [i64; 5];
-
-/// How the runner holds a run in namespaces of its own: the memory the
-/// first process uses (its plan and stacks) lives until it has been reaped.
-pub struct Keep {
-    _init: Box<InitPlan>,
-    _plan: Box<ChildPlan>,
-    _stacks: (Vec<u8>, Vec<u8>),
-}
-
-// SAFETY: the raw pointers in the plans point into the boxes and vectors
-// kept beside them, which move with them.
-unsafe impl Send for Keep {}
 
 /// A started command: its pid (in namespaces of its own, the pid of their
 /// first process, whose end ends every process of the run), the reading
@@ -97,7 +62,7 @@ pub struct Spawned {
     pub pid: i32,
     pub stdout: File,
     pub stderr: File,
-    pub ended: Option<(File, Keep)>,
+    pub ended: Option<(File, super::first::Keep)>,
 }
 
 /// A pipe: (read end, write end), both close-on-exec.
@@ -111,7 +76,7 @@ pub fn pipe() -> std::io::Result<(File, File)> {
     Ok(unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) })
 }
 
-fn c_string(bytes: &[u8]) -> std::io::Result<CString> {
+pub(super) fn c_string(bytes: &[u8]) -> std::io::Result<CString> {
     CString::new(bytes).map_err(|_| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
@@ -230,7 +195,7 @@ fn environment(remove: &[&str], set: &[(&str, &OsStr)]) -> std::io::Result<Vec<C
 }
 
 /// The child's side: everything up to `execve`, with no allocation.
-extern "C" fn child(plan: *mut libc::c_void) -> libc::c_int {
+pub(super) extern "C" fn child(plan: *mut libc::c_void) -> libc::c_int {
     // SAFETY: the parent passes a pointer to its ChildPlan and waits,
     // unchanged, until this child calls exec or exits.
     let plan = unsafe { &*(plan as *const ChildPlan) };
@@ -242,47 +207,12 @@ extern "C" fn child(plan: *mut libc::c_void) -> libc::c_int {
             libc::_exit(127)
         }
     };
+    default_signal_actions();
+    own_group_without_terminal();
+    die_with_the_runner();
+    set_limits(plan);
     // SAFETY: only system calls on values prepared by the parent.
     unsafe {
-        // Every signal is blocked until the exec: a handler of this
-        // process run here would run on its memory. They go back to the
-        // default actions first (as an exec would set them), and so do
-        // the pipe and file size signals, which the tools ignore for
-        // themselves; then the program gets an empty mask.
-        for signal in 1..=libc::SIGRTMAX() {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            if libc::sigaction(signal, std::ptr::null(), &mut action) == 0
-                && action.sa_sigaction != libc::SIG_DFL
-                && action.sa_sigaction != libc::SIG_IGN
-            {
-                let mut default: libc::sigaction = std::mem::zeroed();
-                default.sa_sigaction = libc::SIG_DFL;
-                libc::sigaction(signal, &default, std::ptr::null_mut());
-            }
-        }
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-        libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
-        own_group_without_terminal();
-        die_with_the_runner();
-        for &(resource, value) in &plan.limits {
-            let limit = libc::rlimit {
-                rlim_cur: value,
-                rlim_max: value,
-            };
-            libc::setrlimit(resource, &limit);
-        }
-        let mut stack = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        if libc::getrlimit(libc::RLIMIT_STACK, &mut stack) == 0 {
-            stack.rlim_cur = if stack.rlim_max == libc::RLIM_INFINITY {
-                plan.stack
-            } else {
-                plan.stack.min(stack.rlim_max)
-            };
-            libc::setrlimit(libc::RLIMIT_STACK, &stack);
-        }
         if libc::dup2(plan.input, 0) < 0
             || libc::dup2(plan.stdout, 1) < 0
             || libc::dup2(plan.stderr, 2) < 0
@@ -305,22 +235,8 @@ extern "C" fn child(plan: *mut libc::c_void) -> libc::c_int {
             u32::MAX,
             libc::CLOSE_RANGE_CLOEXEC,
         );
-        if plan.landlock >= 0 {
-            libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-            if libc::syscall(super::landlock::RESTRICT_SELF, plan.landlock, 0u32) != 0 {
-                fail(4);
-            }
-        }
-        if !plan.seccomp.is_null() {
-            libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-            if libc::prctl(
-                libc::PR_SET_SECCOMP,
-                libc::SECCOMP_MODE_FILTER,
-                plan.seccomp,
-            ) != 0
-            {
-                fail(5);
-            }
+        if let Err(step) = enter_sandbox(plan) {
+            fail(step);
         }
         libc::pthread_sigmask(libc::SIG_SETMASK, &plan.empty_mask, std::ptr::null_mut());
         libc::execve(plan.path.as_ptr(), plan.argv.as_ptr(), plan.envp.as_ptr());
@@ -333,6 +249,79 @@ extern "C" fn child(plan: *mut libc::c_void) -> libc::c_int {
         }
         fail(3)
     }
+}
+
+/// Every signal is blocked until the exec: a handler of this process run
+/// in the child would run on its memory. They go back to the default
+/// actions first (as an exec would set them), and so do the pipe and file
+/// size signals, which the tools ignore for themselves; the program then
+/// gets an empty mask.
+fn default_signal_actions() {
+    // SAFETY: sigaction and signal on zeroed, then filled, structs.
+    unsafe {
+        for signal in 1..=libc::SIGRTMAX() {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(signal, std::ptr::null(), &mut action) == 0
+                && action.sa_sigaction != libc::SIG_DFL
+                && action.sa_sigaction != libc::SIG_IGN
+            {
+                let mut default: libc::sigaction = std::mem::zeroed();
+                default.sa_sigaction = libc::SIG_DFL;
+                libc::sigaction(signal, &default, std::ptr::null_mut());
+            }
+        }
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
+    }
+}
+
+/// Sets the run's limits, and its stack's: the memory limit, within the
+/// hard limit.
+fn set_limits(plan: &ChildPlan) {
+    // SAFETY: setrlimit and getrlimit with pointers to live locals.
+    unsafe {
+        for &(resource, value) in &plan.limits {
+            let limit = libc::rlimit {
+                rlim_cur: value,
+                rlim_max: value,
+            };
+            libc::setrlimit(resource, &limit);
+        }
+        let mut stack = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_STACK, &mut stack) == 0 {
+            stack.rlim_cur = if stack.rlim_max == libc::RLIM_INFINITY {
+                plan.stack
+            } else {
+                plan.stack.min(stack.rlim_max)
+            };
+            libc::setrlimit(libc::RLIMIT_STACK, &stack);
+        }
+    }
+}
+
+/// Enters the run's Landlock ruleset and its system call filter, the
+/// filter last; the failing step's number otherwise.
+fn enter_sandbox(plan: &ChildPlan) -> Result<(), i32> {
+    // SAFETY: prctl and the Landlock call on values prepared by the parent.
+    unsafe {
+        if plan.landlock >= 0 {
+            libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+            if libc::syscall(super::landlock::RESTRICT_SELF, plan.landlock, 0u32) != 0 {
+                return Err(4);
+            }
+        }
+        if !plan.seccomp.is_null() {
+            libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+            let mode = libc::SECCOMP_MODE_FILTER;
+            if libc::prctl(libc::PR_SET_SECCOMP, mode, plan.seccomp) != 0 {
+                return Err(5);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// How a run is held, beyond its limits.
@@ -418,7 +407,7 @@ pub fn spawn(
         *slot = file.as_raw_fd();
     }
     let (pid, ended) = if hold.namespaces {
-        let (pid, ended) = start_in_namespaces(plan, stack, hold.group)?;
+        let (pid, ended) = super::first::start(plan, stack, hold.group)?;
         (pid, Some(ended))
     } else {
         let pid = clone_blocked(
@@ -468,7 +457,7 @@ fn read_report(report_read: &mut File) -> Option<i32> {
 /// signal blocked for the clone (a handler of this process must not run
 /// in the child, which shares its memory) and restored after in this
 /// thread.
-fn clone_blocked(
+pub(super) fn clone_blocked(
     entry: extern "C" fn(*mut libc::c_void) -> libc::c_int,
     stack: &mut [u8],
     flags: libc::c_int,
@@ -494,279 +483,10 @@ fn clone_blocked(
 }
 
 /// The 16-aligned top of a stack.
-fn stack_top(stack: &mut [u8]) -> *mut libc::c_void {
+pub(super) fn stack_top(stack: &mut [u8]) -> *mut libc::c_void {
     // SAFETY: one past the end of the slice, then rounded down into it.
     unsafe {
         let top = stack.as_mut_ptr().add(stack.len());
         top.sub(top as usize % 16).cast()
     }
-}
-
-/// Starts the run's first process in new user and PID namespaces (see
-/// [`init`]), maps its user, puts it in `group`, and lets it go.
-fn start_in_namespaces(
-    plan: Box<ChildPlan>,
-    child_stack: Vec<u8>,
-    group: Option<&super::cgroup::RunGroup>,
-) -> std::io::Result<(i32, (File, Keep))> {
-    let (go_read, mut go_write) = pipe()?;
-    let (status_read, status_write) = pipe()?;
-    let mut child_stack = child_stack;
-    let mut init_stack = vec![0u8; 64 << 10];
-    let init_plan = Box::new(InitPlan {
-        child: &*plan,
-        child_stack: stack_top(&mut child_stack),
-        go: go_read.as_raw_fd(),
-        status: status_write.as_raw_fd(),
-        maps: user_maps()?,
-    });
-    let pid = clone_blocked(
-        init,
-        &mut init_stack,
-        libc::CLONE_VM
-            | libc::CLONE_NEWUSER
-            | libc::CLONE_NEWPID
-            | libc::CLONE_NEWNET
-            | libc::CLONE_NEWIPC,
-        &*init_plan as *const InitPlan as *mut libc::c_void,
-    )?;
-    let keep = Keep {
-        _init: init_plan,
-        _plan: plan,
-        _stacks: (child_stack, init_stack),
-    };
-    if let Err(e) = group.map_or(Ok(()), |g| g.add(pid)) {
-        // SAFETY: kill and waitpid on our own child.
-        unsafe {
-            libc::kill(pid, libc::SIGKILL);
-            libc::waitpid(pid, std::ptr::null_mut(), 0);
-        }
-        return Err(e);
-    }
-    use std::io::Write;
-    go_write.write_all(b"g")?;
-    drop((go_read, status_write));
-    Ok((pid, (status_read, keep)))
-}
-
-/// What maps the user and group of this process to themselves in a run's
-/// user namespace: files keep their owners, and the run has no power
-/// outside its namespaces, even when the command runs as root. The run's
-/// first process writes them into its own `/proc/self/` files (the
-/// runner's `/proc` may number processes in another PID namespace than
-/// its own, when it runs in one).
-fn user_maps() -> std::io::Result<[(CString, CString); 3]> {
-    // SAFETY: getuid and getgid have no preconditions.
-    let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
-    let entry = |path: &str, text: String| -> std::io::Result<(CString, CString)> {
-        Ok((c_string(path.as_bytes())?, c_string(text.as_bytes())?))
-    };
-    Ok([
-        entry("/proc/self/uid_map", format!("{uid} {uid} 1"))?,
-        entry("/proc/self/setgroups", "deny".to_string())?,
-        entry("/proc/self/gid_map", format!("{gid} {gid} 1"))?,
-    ])
-}
-
-/// A system call made without the C library, for [`init`]: the library's
-/// wrappers set `errno`, which that process shares with the runner's
-/// thread that started it (same memory, same thread pointer). Returns the
-/// call's result, a negative error number on failure.
-///
-/// # Safety
-/// As for the system call `number` with these arguments.
-#[cfg(target_arch = "x86_64")]
-unsafe fn raw_syscall(number: libc::c_long, args: [usize; 4]) -> isize {
-    let result: isize;
-    // SAFETY: the Linux x86-64 system call convention; the kernel clobbers
-    // rcx and r11.
-    unsafe {
-        std::arch::asm!(
-            "syscall",
-            inlateout("rax") number as isize => result,
-            in("rdi") args[0],
-            in("rsi") args[1],
-            in("rdx") args[2],
-            in("r10") args[3],
-            lateout("rcx") _,
-            lateout("r11") _,
-            options(nostack)
-        );
-    }
-    result
-}
-
-/// As above, on 64-bit Arm.
-///
-/// # Safety
-/// As for the system call `number` with these arguments.
-#[cfg(target_arch = "aarch64")]
-unsafe fn raw_syscall(number: libc::c_long, args: [usize; 4]) -> isize {
-    let result: isize;
-    // SAFETY: the Linux AArch64 system call convention.
-    unsafe {
-        std::arch::asm!(
-            "svc 0",
-            in("x8") number,
-            inlateout("x0") args[0] as isize => result,
-            in("x1") args[1],
-            in("x2") args[2],
-            in("x3") args[3],
-            options(nostack)
-        );
-    }
-    result
-}
-
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-compile_error!("the runner's first process needs raw system calls for this architecture");
-
-/// Closes every descriptor from 3 up but those in `keep` (sorted here, in
-/// place: no allocation).
-fn close_all_but(keep: &mut [RawFd]) {
-    keep.sort_unstable();
-    let mut from: usize = 3;
-    for &fd in keep.iter() {
-        let Ok(fd) = usize::try_from(fd) else {
-            continue;
-        };
-        if fd > from {
-            // SAFETY: close_range on this process's own descriptors.
-            unsafe { raw_syscall(libc::SYS_close_range, [from, fd - 1, 0, 0]) };
-        }
-        from = from.max(fd + 1);
-    }
-    // SAFETY: as above.
-    unsafe { raw_syscall(libc::SYS_close_range, [from, u32::MAX as usize, 0, 0]) };
-}
-
-/// The first process of a run's PID namespace: it waits for the runner's
-/// "go", starts the program as [`child`] does, reaps every process handed
-/// to it until the program ends, kills and reaps the rest, sends back how
-/// the program ended and how many others were still running, and exits.
-/// Its exit ends every process of the namespace (the kernel kills and
-/// reaps them), so nothing of the run outlives it: a double fork, a new
-/// session, an emptied environment or an ignored SIGCHLD change nothing.
-///
-/// It shares the runner's memory (no page tables are copied, whatever the
-/// runner's size), so it does only what is safe there: system calls on
-/// values prepared beforehand, made without the C library once the runner
-/// goes on (see [`raw_syscall`]), every signal blocked, no allocation, no
-/// lock.
-extern "C" fn init(plan: *mut libc::c_void) -> libc::c_int {
-    // SAFETY: the runner keeps the plan, the child's plan and both stacks
-    // until this process has been reaped.
-    let plan = unsafe { &*(plan as *const InitPlan) };
-    let call = |number, args| unsafe { raw_syscall(number, args) };
-    let exit = |status: usize| -> ! {
-        call(libc::SYS_exit_group, [status, 0, 0, 0]);
-        unreachable!("exit_group returns not")
-    };
-    call(
-        libc::SYS_prctl,
-        [
-            libc::PR_SET_PDEATHSIG as usize,
-            libc::SIGKILL as usize,
-            0,
-            0,
-        ],
-    );
-    // SAFETY: the child's plan lives as long as this one.
-    let child_plan = unsafe { &*plan.child };
-    // It holds a copy of every descriptor the runner had (other runs'
-    // pipes among them) and never calls `exec`: all but its own go.
-    let mut keep = [
-        plan.go,
-        plan.status,
-        child_plan.input,
-        child_plan.stdout,
-        child_plan.stderr,
-        child_plan.report,
-        child_plan.landlock,
-    ];
-    close_all_but(&mut keep);
-    for (path, text) in &plan.maps {
-        let flags = (libc::O_WRONLY | libc::O_CLOEXEC) as usize;
-        let at = libc::AT_FDCWD as usize;
-        let fd = call(libc::SYS_openat, [at, path.as_ptr() as usize, flags, 0]);
-        let length = text.as_bytes().len();
-        if fd < 0
-            || call(
-                libc::SYS_write,
-                [fd as usize, text.as_ptr() as usize, length, 0],
-            ) < 0
-        {
-            exit(126);
-        }
-        call(libc::SYS_close, [fd as usize, 0, 0, 0]);
-    }
-    let mut go = 0u8;
-    if call(
-        libc::SYS_read,
-        [plan.go as usize, &mut go as *mut u8 as usize, 1, 0],
-    ) != 1
-    {
-        exit(127);
-    }
-    // The runner waits on the report pipe meanwhile, so the library's
-    // clone (which sets `errno` only when it fails) is safe here.
-    // SAFETY: the child's stack and plan are the runner's, kept alive.
-    let pid = unsafe {
-        libc::clone(
-            child,
-            plan.child_stack,
-            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-            plan.child as *mut libc::c_void,
-        )
-    };
-    // Its copies of the run's pipes: the program holds its own.
-    for fd in [child_plan.stdout, child_plan.stderr, child_plan.report] {
-        call(libc::SYS_close, [fd as usize, 0, 0, 0]);
-    }
-    if pid < 0 {
-        exit(127);
-    }
-    let mut status: libc::c_int = 0;
-    // SAFETY: rusage is plain data.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let wait = |status: &mut libc::c_int, usage: &mut libc::rusage| {
-        let args = [
-            usize::MAX,
-            status as *mut _ as usize,
-            libc::__WALL as usize,
-            usage as *mut _ as usize,
-        ];
-        call(libc::SYS_wait4, args)
-    };
-    loop {
-        let reaped = wait(&mut status, &mut usage);
-        if reaped == pid as isize {
-            break;
-        }
-        if reaped < 0 {
-            exit(127);
-        }
-    }
-    // Every other process of the namespace, still running: killed, then
-    // reaped (their times add to this process's, which the runner reads).
-    call(libc::SYS_kill, [usize::MAX, libc::SIGKILL as usize, 0, 0]);
-    let mut others = 0;
-    let (mut ignored_status, mut ignored_usage) = (0, usage);
-    while wait(&mut ignored_status, &mut ignored_usage) > 0 {
-        others += 1;
-    }
-    let micros = |t: libc::timeval| t.tv_sec * 1_000_000 + t.tv_usec;
-    let ended: Ended = [
-        i64::from(status),
-        micros(usage.ru_utime),
-        micros(usage.ru_stime),
-        usage.ru_maxrss,
-        others,
-    ];
-    let size = std::mem::size_of::<Ended>();
-    call(
-        libc::SYS_write,
-        [plan.status as usize, ended.as_ptr() as usize, size, 0],
-    );
-    exit(0)
 }

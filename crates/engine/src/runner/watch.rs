@@ -16,9 +16,9 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::time::{Duration, Instant};
 
 use super::cgroup::RunGroup;
+use super::first::{Ended, Keep};
 use super::interrupt;
 use super::processes;
-use super::spawn::{Ended, Keep};
 use super::{grace, Ending, Limits, Outcome, Stop, STDERR_TAIL};
 
 /// A started run: its first process, its main process, the reading ends
