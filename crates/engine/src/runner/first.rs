@@ -7,7 +7,7 @@ use std::ffi::CString;
 use std::fs::File;
 use std::os::fd::{AsRawFd, RawFd};
 
-use super::spawn::{c_string, child, clone_blocked, pipe, stack_top, ChildPlan};
+use super::child::{c_string, child, clone_blocked, pipe, stack_top, ChildPlan};
 
 /// What the first process of a run's namespaces needs, prepared before it
 /// starts (see [`init`]).

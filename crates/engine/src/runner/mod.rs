@@ -347,6 +347,7 @@ fn write_copy(path: &Path, input: &[u8]) -> std::io::Result<()> {
         .write_all(input)
 }
 
+mod child;
 mod first;
 mod spawn;
 pub use spawn::{find_on_path, is_executable};

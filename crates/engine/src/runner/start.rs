@@ -14,7 +14,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::cgroup::RunGroup;
-use super::spawn::{self, die_with_the_runner, own_group_without_terminal, pipe, Hold};
+use super::child::{die_with_the_runner, own_group_without_terminal, pipe};
+use super::spawn::{self, Hold};
 use super::watch::{self, Started};
 use super::{contain, landlock, processes, seccomp};
 use super::{Access, Function, Limits, Outcome, Program};
