@@ -173,11 +173,18 @@ impl Prepared {
                 exact: shell_reach(dir, &self.argv),
                 writes: Some(scratch.to_path_buf()),
             }),
-            None => Access::Solution(Reach {
-                reads: Vec::new(),
-                exact: self.own_program.iter().cloned().collect(),
-                writes: Some(scratch.to_path_buf()),
-            }),
+            None => {
+                let reach = Reach {
+                    reads: Vec::new(),
+                    exact: self.own_program.iter().cloned().collect(),
+                    writes: Some(scratch.to_path_buf()),
+                };
+                // A shell script starts processes as a shell command does.
+                match &self.own_program {
+                    Some(path) if is_shell_script(path) => Access::Shell(reach),
+                    _ => Access::Solution(reach),
+                }
+            }
         };
         Program::Command {
             argv: self.argv.clone(),
@@ -185,6 +192,25 @@ impl Prepared {
             access,
         }
     }
+}
+
+/// Whether `path` is a script its `#!` line gives to a shell.
+fn is_shell_script(path: &Path) -> bool {
+    let mut head = [0u8; 128];
+    let read = std::fs::File::open(path)
+        .and_then(|mut file| std::io::Read::read(&mut file, &mut head))
+        .unwrap_or(0);
+    let Some(line) = head[..read].strip_prefix(b"#!") else {
+        return false;
+    };
+    let line = String::from_utf8_lossy(line);
+    let mut words = line.lines().next().unwrap_or("").split_whitespace();
+    let program = match words.next() {
+        Some(env) if env.ends_with("/env") => words.next(),
+        other => other,
+    };
+    let name = program.map(|p| p.rsplit('/').next().unwrap_or(p));
+    matches!(name, Some("sh" | "bash" | "dash" | "zsh" | "ksh"))
 }
 
 /// The most files of the user's folder a shell command reads.

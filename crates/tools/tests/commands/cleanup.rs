@@ -64,7 +64,13 @@ fn left_in(tmpdir: &Path) -> Vec<String> {
 fn judge_a_tree_maker(name: &str, make_tree: &str, limit: &str) -> Vec<String> {
     let (folder, tmpdir) = folder_with_tmpdir(name);
     let cases = one_case(&folder);
-    let maker = script(&folder, "maker", &format!("{make_tree}\necho 16"));
+    // A shell command runs in the current folder, which it may not write:
+    // the tree goes into its run's folder, its TMPDIR.
+    let maker = script(
+        &folder,
+        "maker",
+        &format!("cd \"$TMPDIR\"\n{make_tree}\necho 16"),
+    );
     let mut command = Command::new("sh");
     command
         .arg("-c")
