@@ -518,7 +518,11 @@ impl Source<'_> {
         };
         let sources: Vec<&std::ffi::OsStr> = sources.iter().map(|p| p.as_os_str()).collect();
         let argv = self.fill(line, &sources, dir);
-        compile::compile(&argv, dir, self.path, &renamed)
+        compile::compile(&argv, dir, self.path, &renamed)?;
+        if self.row.syntax == Syntax::Java && self.call.is_none() {
+            compile::judges_class_is_there(&argv, dir, self.rules.class)?;
+        }
+        Ok(())
     }
 
     /// What fills this language's lines, with the judge's flags, for
