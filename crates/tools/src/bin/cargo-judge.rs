@@ -53,6 +53,8 @@ that makes it again (the suite stops there, as a judge does).
   --memory-limit MIB  the memory limit (peak resident), instead of the judge's
   --output-limit MIB  the output limit (default: twice the expected output,
                       and at least 16 MiB)
+  --verbose           list the cases skipped for your solution, each with why
+                      (else they are counted in one line)
   --quick             the golden cases alone: without the judge suite (a few
                       hundred cases made from the generators, answered by
                       the workspace, that a solution on the workspace's
@@ -81,6 +83,8 @@ struct JudgeArgs {
     check_toolchains: bool,
     /// The golden cases alone, without the judge suite.
     quick: bool,
+    /// List the skipped cases, each with why.
+    verbose: bool,
 }
 
 impl JudgeArgs {
@@ -95,6 +99,7 @@ impl JudgeArgs {
             }
             "check-toolchains" => self.check_toolchains = true,
             "quick" => self.quick = true,
+            "verbose" => self.verbose = true,
             _ => return Ok(false),
         }
         Ok(true)
@@ -178,11 +183,6 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
             .map_err(|e| format!("cannot make the judge suite in the scratch folder: {e}"))?;
         cases.extend(suite);
     }
-    let counts = report::judge::Counts {
-        golden,
-        suite: cases.len() - golden,
-    };
-    let _ = report::judge::write_heading(out, info, counts, &resolved, prepared.as_ref(), &limits);
     let judging = Judging {
         problem,
         contestant: match &prepared {
@@ -196,22 +196,39 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         scratch: scratch.path(),
         jobs: resolved.jobs,
     };
+    // The heading counts the cases that run for this solution; the
+    // summary, those skipped.
+    let counts = report::judge::Counts {
+        golden: cases[..golden]
+            .iter()
+            .filter(|case| engine::judging::runs(&judging, case))
+            .count(),
+        suite: cases.len() - golden,
+    };
+    let _ = report::judge::write_heading(out, info, counts, &resolved, prepared.as_ref(), &limits);
     let width = report::judge::name_width(cases[..golden].iter().map(|c| c.name.as_str()));
-    let mut progress = report::judge::Progress::new(cases.len());
+    let mut progress = report::judge::Progress::new(counts.golden + counts.suite);
+    let no_names = engine::toolchain::names::UsersNames::default();
+    let names = prepared.as_ref().map_or(&no_names, |p| &p.names);
+    let mut case_report = report::case::CaseReport::new(info.name, width, names);
     let tally = judge_cases(&judging, &cases, &mut |result| {
         // The progress line is cleared first, so that a case's lines
         // start at the left edge of a terminal.
         if report::judge::is_listed(&result) {
             progress.clear();
         }
-        let written = report::judge::write_case(out, &result, info.name, width);
+        let written = case_report.write(out, &result);
         let _ = out.flush();
         progress.step(&result);
         written
     })
     .map_err(|e| e.to_string())?;
     progress.clear();
-    let _ = report::judge::write_summary(out, &tally, limits.time, &progress);
+    let summary = report::judge::Summary {
+        verbose: request.verbose,
+        brief: case_report.brief,
+    };
+    let _ = report::judge::write_summary(out, &tally, limits.time, &progress, summary);
     if tally.passed + tally.failed == 0 {
         return Err("no case ran: every case was skipped (see above)".to_string());
     }
