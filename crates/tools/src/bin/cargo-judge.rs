@@ -21,8 +21,10 @@ Runs every case NAME.in of each DIR (default: the workspace's inputs/PROBLEM,
 with its flags/ cases) and gives each a verdict with its time and memory
 against the judge's limits: AC, WA (with a line diff), RE (the signal and the
 end of stderr), TLE (processor time past the limit, or a hang stopped at
-twice it), MLE, OLE, or CE for a compile error. An .in without an
-.out is judged against the workspace's own answer. A DIR may be a folder
+twice it), MLE, OLE, or CE for a compile error; EXP when the output is
+not the case's .out but is the workspace's answer (the .out is the odd one
+out). Each verdict's first failure is shown in full, its later ones in a
+line. An .in without an .out is judged against the workspace's own answer. A DIR may be a folder
 written by online-judge-tools (`oj d` writes test/sample-1.in and .out).
 Your solution on the workspace's cases also gets the judge suite: a few
 hundred judge-valid cases made from the generators, whose passes are
@@ -206,12 +208,35 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         suite: cases.len() - golden,
     };
     let _ = report::judge::write_heading(out, info, counts, &resolved, prepared.as_ref(), &limits);
+    let running = counts.golden + counts.suite;
+    let tally = judge_and_report(out, &judging, &cases, golden, running, request.verbose)?;
+    if tally.passed + tally.failed == 0 {
+        return Err("no case ran: every case was skipped (see above)".to_string());
+    }
+    Ok(tally.failed == 0)
+}
+
+/// Judges `cases` (the first `golden` of them the folders', and `running`
+/// of them to run), writing each case's report as it comes, then the
+/// summary (listing the skipped cases when `verbose`): the tally.
+fn judge_and_report(
+    out: &mut ReportOutput,
+    judging: &Judging,
+    cases: &[engine::cases::Case],
+    golden: usize,
+    running: usize,
+    verbose: bool,
+) -> Result<engine::judging::Tally, String> {
     let width = report::judge::name_width(cases[..golden].iter().map(|c| c.name.as_str()));
-    let mut progress = report::judge::Progress::new(counts.golden + counts.suite);
+    let mut progress = report::judge::Progress::new(running);
     let no_names = engine::toolchain::names::UsersNames::default();
-    let names = prepared.as_ref().map_or(&no_names, |p| &p.names);
+    let names = match judging.contestant {
+        Contestant::Solution(prepared) => &prepared.names,
+        Contestant::Workspace => &no_names,
+    };
+    let info = judging.problem.info();
     let mut case_report = report::case::CaseReport::new(info.name, width, names);
-    let tally = judge_cases(&judging, &cases, &mut |result| {
+    let tally = judge_cases(judging, cases, &mut |result| {
         // The progress line is cleared first, so that a case's lines
         // start at the left edge of a terminal.
         if report::judge::is_listed(&result) {
@@ -225,15 +250,14 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     .map_err(|e| e.to_string())?;
     progress.clear();
     let summary = report::judge::Summary {
-        verbose: request.verbose,
+        verbose,
         brief: case_report.brief,
     };
-    let _ = report::judge::write_summary(out, &tally, limits.time, &progress, summary);
-    if tally.passed + tally.failed == 0 {
-        return Err("no case ran: every case was skipped (see above)".to_string());
-    }
-    Ok(tally.failed == 0)
+    let time = judging.limits.time;
+    let _ = report::judge::write_summary(out, &tally, time, &progress, summary);
+    Ok(tally)
 }
+
 /// The cases of `dirs`. A folder of no case is a solution mistaken for a
 /// folder of cases, never a folder to pass over in silence.
 fn cases_of(dirs: Vec<PathBuf>) -> Result<Vec<engine::cases::Case>, String> {
