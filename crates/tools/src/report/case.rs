@@ -22,8 +22,11 @@ pub struct CaseReport<'a> {
     width: usize,
     /// How the solution's messages name the user's file.
     names: &'a UsersNames,
-    /// The verdicts whose first failure was shown in full.
-    shown: Vec<Verdict>,
+    /// The kinds of failure shown in full: a verdict, and whether it was
+    /// the judge suite's (whose one failure is always shown in full: its
+    /// input is in no file of the user's, and its `cargo gen` line is
+    /// shown with it).
+    shown: Vec<(Verdict, bool)>,
     /// How many failures were shown in a line, their kind's first shown
     /// in full before them.
     pub brief: usize,
@@ -95,11 +98,12 @@ impl<'a> CaseReport<'a> {
         if *verdict == Verdict::Accepted {
             return Ok(());
         }
-        if self.shown.contains(verdict) {
+        let kind = (*verdict, engine::suite::is_suite_case(case));
+        if self.shown.contains(&kind) {
             self.brief += 1;
             return Ok(());
         }
-        self.shown.push(*verdict);
+        self.shown.push(kind);
         write_details(out, *verdict, outcome, expected, limits, self.names)?;
         write_input_head(case, self.problem, out)
     }
