@@ -76,8 +76,14 @@ type Failure = (u8, String);
 /// The usage line, with every problem the bundler knows.
 fn usage() -> String {
     format!(
-        "usage: cargo bundle PROBLEM... [--out DIR]   (problems: {}, or all)",
-        bundle::problems().join(", ")
+        "usage: cargo bundle PROBLEM... [--out DIR]   (problems: {}, or all; or by the \
+         judge's number: {})",
+        bundle::problems().join(", "),
+        problems::ALL
+            .iter()
+            .map(|p| p.info().aliases()[1].clone())
+            .collect::<Vec<_>>()
+            .join(", ")
     )
 }
 
@@ -87,15 +93,20 @@ fn run() -> Result<(), Failure> {
         return Ok(());
     };
     let out_dir = outside_the_sources(&out_dir)?;
-    if let Some(problem) = problems
-        .iter()
-        .find(|p| !bundle::problems().contains(&p.as_str()))
-    {
-        return Err((
-            2,
-            format!("error: no problem named {problem:?}\n{}", usage()),
-        ));
+    // A problem may be named by its judge's number too (`boj12100`).
+    let mut named = Vec::with_capacity(problems.len());
+    for problem in &problems {
+        match problems::find(problem) {
+            Some(found) => named.push(found.info().name.to_string()),
+            None => {
+                return Err((
+                    2,
+                    format!("error: no problem named {problem:?}\n{}", usage()),
+                ))
+            }
+        }
     }
+    let problems = named;
     if let Some(why) = cli::files::not_a_folder(&out_dir) {
         return Err((
             2,

@@ -65,10 +65,91 @@ pub enum Value {
     IntGrid,
 }
 
+/// Each judge's short name, which prefixes its problem numbers in a
+/// problem's other names (`boj12100`): Baekjoon's is the one its users
+/// write (its old domain, `boj.kr/12100`), the others' their own names.
+pub const JUDGE_PREFIXES: &[(&str, &str)] = &[
+    ("Baekjoon", "boj"),
+    ("SWEA", "swea"),
+    ("Programmers", "programmers"),
+];
+
 impl Info {
     /// The problem as a heading: `puyo: Baekjoon 11559 "Puyo Puyo"`.
     pub fn heading(&self) -> String {
         format!("{}: {} \"{}\"", self.name, self.origin, self.title)
+    }
+
+    /// The problem's number on its judge, the last word of its origin:
+    /// `12100` for `Baekjoon 12100`.
+    pub fn number(&self) -> &'static str {
+        self.origin.rsplit(' ').next().unwrap_or_default()
+    }
+
+    /// The problem's other names, by which users know it: its judge's
+    /// number, and the number with the judge's prefix (see
+    /// [`JUDGE_PREFIXES`]; a judge without one is prefixed by its name in
+    /// lower case): `12100` and `boj12100`.
+    pub fn aliases(&self) -> [String; 2] {
+        let judge = self.origin.split(' ').next().unwrap_or_default();
+        let prefix = JUDGE_PREFIXES
+            .iter()
+            .find(|(name, _)| *name == judge)
+            .map_or_else(
+                || judge.to_ascii_lowercase(),
+                |(_, prefix)| prefix.to_string(),
+            );
+        [
+            self.number().to_string(),
+            format!("{prefix}{}", self.number()),
+        ]
+    }
+
+    /// Whether `name` names the problem: its own name, or one of its
+    /// [`aliases`](Info::aliases) (the prefix in any case: `BOJ12100`).
+    pub fn is_named(&self, name: &str) -> bool {
+        name == self.name
+            || self
+                .aliases()
+                .iter()
+                .any(|alias| alias.eq_ignore_ascii_case(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(origin: &'static str) -> Info {
+        Info {
+            name: "game",
+            title: "A game",
+            origin,
+            link: "",
+            summary: "",
+            limits: ProblemLimits {
+                time_ms: 1000,
+                memory_mib: 256,
+            },
+            accepts_rust: true,
+            suite_cases: 0,
+            call: None,
+        }
+    }
+
+    #[test]
+    fn a_problem_is_named_by_its_judges_number_too() {
+        let boj = info("Baekjoon 12100");
+        assert_eq!(boj.aliases(), ["12100".to_string(), "boj12100".to_string()]);
+        for name in ["game", "12100", "boj12100", "BOJ12100"] {
+            assert!(boj.is_named(name), "{name}");
+        }
+        for name in ["Game", "1210", "boj", "swea12100", "boj 12100"] {
+            assert!(!boj.is_named(name), "{name}");
+        }
+        assert_eq!(info("SWEA 4615").aliases()[1], "swea4615");
+        assert_eq!(info("Programmers 92345").aliases()[1], "programmers92345");
+        assert_eq!(info("Codeforces 1A").aliases()[1], "codeforces1A");
     }
 }
 

@@ -17,7 +17,7 @@ use cli::AnyProblem;
 use crate::cases::{classify, Case, Census};
 use crate::runner::{self, Limits, Outcome, Program, RunError};
 use crate::solution::Prepared;
-use crate::verdict::{output_limit, verdict, Verdict};
+use crate::verdict::{output_limit, same_output, verdict, Verdict};
 
 /// Who answers the cases.
 pub enum Contestant<'a> {
@@ -95,6 +95,9 @@ pub struct Tally {
     pub interrupted: bool,
     /// The judge suite's cases after its first failure, not run.
     pub suite_not_run: usize,
+    /// Failed cases whose `.out` is the odd one out: the program gave the
+    /// workspace's answer (see [`Verdict::ExpectedDisputed`]).
+    pub disputed: usize,
 }
 
 /// Judges every case, handing each result to `report` in the cases' order;
@@ -217,6 +220,7 @@ impl Tally {
         self.failed += other.failed;
         self.beyond_skipped.extend(other.beyond_skipped);
         self.flags_skipped += other.flags_skipped;
+        self.disputed += other.disputed;
         self.census.judge += other.census.judge;
         self.census.beyond += other.census.beyond;
         self.census.flags += other.census.flags;
@@ -244,19 +248,7 @@ fn judge_case<'a>(
         Ok(input) => input,
         Err(message) => return bad(tally, message),
     };
-    let mut validity = if case.needs_flags() {
-        Ok(())
-    } else {
-        classify(judging.problem, &input)
-    };
-    let mut reformatted = Vec::new();
-    if validity.is_err() && judging.judge_formatting {
-        if let Some((formatted, changes)) = crate::formatting::judge_formatted(&input) {
-            if classify(judging.problem, &formatted).is_ok() {
-                (input, reformatted, validity) = (formatted, changes, Ok(()));
-            }
-        }
-    }
+    let (validity, reformatted) = judged_input(judging, case, &mut input);
     let beyond = validity.is_err();
     if case.needs_flags() {
         tally.census.flags += 1;
@@ -282,7 +274,16 @@ fn judge_case<'a>(
     let Some(outcome) = run_case(judging, case, &input, &limits)? else {
         return Ok(None);
     };
-    let verdict = verdict(&outcome, &expected, &limits);
+    let mut verdict = verdict(&outcome, &expected, &limits);
+    if verdict == Verdict::WrongAnswer && !from_workspace && user {
+        // The program may be right, and the `.out` wrong: the workspace
+        // answers too, as it does for a case without one.
+        let answer = workspace_answer(judging.problem, copy, &input);
+        if answer.is_ok_and(|answer| same_output(&answer, &outcome.stdout)) {
+            verdict = Verdict::ExpectedDisputed;
+            tally.disputed += 1;
+        }
+    }
     if verdict == Verdict::Accepted {
         tally.passed += 1;
     } else {
@@ -305,6 +306,50 @@ fn judge_case<'a>(
         against,
         reformatted,
     }))
+}
+
+/// A case's input as the judging reads it, and whether it is within the
+/// judge's constraints (else the rule it breaks): a case that breaks only
+/// the judge's formatting is read as the judge would send it, in a user's
+/// own folders, and `input` is then that (with what was changed).
+fn judged_input(
+    judging: &Judging,
+    case: &Case,
+    input: &mut Vec<u8>,
+) -> (Result<(), String>, Vec<&'static str>) {
+    if case.needs_flags() {
+        return (Ok(()), Vec::new());
+    }
+    let validity = classify(judging.problem, input);
+    if validity.is_err() && judging.judge_formatting {
+        if let Some((formatted, changes)) = crate::formatting::judge_formatted(input) {
+            if classify(judging.problem, &formatted).is_ok() {
+                *input = formatted;
+                return (Ok(()), changes);
+            }
+        }
+    }
+    (validity, Vec::new())
+}
+
+/// Whether `case` runs in this judging: every case runs for the workspace's
+/// solver; a user's solution skips the cases with flags, and those beyond
+/// the judge's constraints unless asked for them. A case whose files
+/// cannot be read runs, to be reported.
+pub fn runs(judging: &Judging, case: &Case) -> bool {
+    if matches!(judging.contestant, Contestant::Workspace) {
+        return true;
+    }
+    if case.needs_flags() {
+        return false;
+    }
+    if judging.beyond_judge {
+        return true;
+    }
+    let Ok(mut input) = crate::cases::read_case_file(&case.input) else {
+        return true;
+    };
+    judged_input(judging, case, &mut input).0.is_ok()
 }
 
 /// Runs the contestant on one case's input: its outcome, or `None` when an
@@ -368,6 +413,15 @@ fn expected_output(
     if let Some(path) = &case.expected {
         return crate::cases::read_case_file(path).map(|bytes| (bytes, false));
     }
+    workspace_answer(problem, case, input).map(|answer| (answer, true))
+}
+
+/// The workspace's answer to a case's input, under the case's flags.
+fn workspace_answer(
+    problem: &dyn AnyProblem,
+    case: &Case,
+    input: &[u8],
+) -> Result<Vec<u8>, String> {
     let mut options = problem.defaults();
     if !case.args.is_empty() {
         match problem.parse(case.args.iter().map(Into::into).collect()) {
@@ -377,7 +431,7 @@ fn expected_output(
     }
     problem
         .answer(input, &options)
-        .map(|answer| (answer.into_bytes(), true))
+        .map(String::into_bytes)
         .map_err(|e| format!("it has no .out, and the workspace refuses its input: {e}"))
 }
 

@@ -14,6 +14,7 @@ use crate::runner::{Access, Program};
 use crate::toolchain::detect::{self, Form};
 use crate::toolchain::driver::{Driver, Joining};
 use crate::toolchain::judges::{self, JudgeLanguage};
+use crate::toolchain::names::UsersNames;
 pub use crate::toolchain::PrepareError;
 use crate::toolchain::{self, cache, compile, Build, Language, LanguageRow, Syntax, Words};
 
@@ -157,6 +158,9 @@ pub struct Prepared {
     /// A user's executable run as it is: its run reads it alone, never the
     /// folders around it (where the cases may be).
     pub own_program: Option<PathBuf>,
+    /// How a run's messages name the user's file, not the build folder's
+    /// copy of it (a traceback's, a stack trace's).
+    pub names: UsersNames,
 }
 
 impl Prepared {
@@ -272,6 +276,7 @@ pub fn prepare(
                 how: "run with sh -c".to_string(),
                 notes: Vec::new(),
                 own_program: None,
+                names: UsersNames::default(),
             })
         }
         Solution::Executable(path) => Ok(Prepared {
@@ -280,6 +285,7 @@ pub fn prepare(
             how: "run as it is".to_string(),
             notes: Vec::new(),
             own_program: Some(path.clone()),
+            names: UsersNames::default(),
         }),
         Solution::Source { path, language } => {
             let source = std::fs::read(path)
@@ -478,6 +484,7 @@ impl Source<'_> {
             how,
             notes: Vec::new(),
             own_program: None,
+            names: UsersNames::new(&folder, &name, self.path),
         })
     }
 
@@ -515,7 +522,17 @@ impl Source<'_> {
             how,
             notes: Vec::new(),
             own_program: None,
+            names: UsersNames::new(&folder, &self.copy_name(), self.path),
         })
+    }
+
+    /// The name of the user's file in the build folder of a compiled
+    /// language: the judge's, or the one the driver includes.
+    fn copy_name(&self) -> String {
+        match self.call.map(|f| f.driver.joining) {
+            Some(Joining::Includes(copy) | Joining::Beside(copy)) => copy.to_string(),
+            _ => self.source_name(),
+        }
     }
 
     /// Writes the source (with its driver) into the build folder `dir` and
@@ -544,7 +561,11 @@ impl Source<'_> {
         };
         let sources: Vec<&std::ffi::OsStr> = sources.iter().map(|p| p.as_os_str()).collect();
         let argv = self.fill(line, &sources, dir);
-        compile::compile(&argv, dir, self.path, &renamed)
+        compile::compile(&argv, dir, self.path, &renamed)?;
+        if self.row.syntax == Syntax::Java && self.call.is_none() {
+            compile::judges_class_is_there(&argv, dir, self.rules.class)?;
+        }
+        Ok(())
     }
 
     /// What fills this language's lines, with the judge's flags, for

@@ -14,9 +14,27 @@ include!(concat!(env!("OUT_DIR"), "/registry.rs"));
 #[cfg(test)]
 mod registry_lines;
 
-/// The problem called `name` (its binary's name).
+/// The problem called `name`: its binary's name, its judge's number
+/// (`12100`) or the number with the judge's prefix (`boj12100`; see
+/// [`cli::Info::aliases`]).
 pub fn find(name: &str) -> Option<&'static dyn AnyProblem> {
-    ALL.iter().copied().find(|p| p.info().name == name)
+    ALL.iter().copied().find(|p| p.info().is_named(name))
+}
+
+/// Every problem's names, a line each, for a command's `--help`: the
+/// binary's name, the judge's number with and without its prefix, and the
+/// problem's origin and title.
+pub fn listing() -> String {
+    let mut text = String::new();
+    for problem in ALL {
+        let info = problem.info();
+        let [number, prefixed] = info.aliases();
+        text += &format!(
+            "  {:<14} {:<6} {:<17} {} \"{}\"\n",
+            info.name, number, prefixed, info.origin, info.title
+        );
+    }
+    text
 }
 
 /// Every problem's name, in registry order.
@@ -37,6 +55,29 @@ mod tests {
             assert_eq!(find(name).map(|p| p.info().name), Some(*name));
         }
         assert!(find("no-such-problem").is_none());
+    }
+
+    #[test]
+    fn every_problems_numbers_find_it_alone() {
+        for problem in ALL {
+            let info = problem.info();
+            for alias in info.aliases() {
+                let named: Vec<&str> = ALL
+                    .iter()
+                    .filter(|p| p.info().is_named(&alias))
+                    .map(|p| p.info().name)
+                    .collect();
+                assert_eq!(named, [info.name], "{alias}");
+            }
+        }
+        assert_eq!(find("12100").map(|p| p.info().name), Some("game2048"));
+        assert_eq!(
+            find("boj12094").map(|p| p.info().name),
+            Some("game2048-hard")
+        );
+        assert_eq!(find("swea4615").map(|p| p.info().name), Some("othello"));
+        assert_eq!(find("92345").map(|p| p.info().name), Some("footholds"));
+        assert_eq!(find("boj11559").map(|p| p.info().name), Some("puyo"));
     }
 
     #[test]

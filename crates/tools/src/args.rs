@@ -70,7 +70,7 @@ pub fn read(
         }
         let arg = match arg {
             lexopt::Arg::Short('h') | lexopt::Arg::Long("help") => {
-                let _ = write!(out, "{usage}");
+                let _ = write!(out, "{usage}\n{}", problems_help());
                 return Ok(None);
             }
             lexopt::Arg::Short(c) => Arg::Short(c),
@@ -92,14 +92,32 @@ pub fn see_help(command: &str, message: &str) -> String {
     format!("{message} (see `cargo {command} --help`)")
 }
 
-/// The registered problem called `name`, or an error listing them.
+/// The problems, for a command's `--help`: each by its name, its judge's
+/// number and the number with the judge's prefix, any of which PROBLEM
+/// may be.
+pub fn problems_help() -> String {
+    format!(
+        "PROBLEM is a problem's name, its judge's number, or the number with the judge's \
+         prefix:\n{}",
+        problems::listing()
+    )
+}
+
+/// The registered problem called `name` (or known by its judge's number),
+/// or an error listing them.
 pub fn problem(name: &str) -> Result<&'static dyn AnyProblem, String> {
     problems::find(name).ok_or_else(|| {
         format!(
-            "no problem named {name:?}; the problems are {} (a problem added since the commands \
-             were installed needs them installed again: cargo install --path crates/tools \
-             --locked --bin cargo-judge --bin cargo-stress --bin cargo-gen)",
-            problems::names().join(", ")
+            "no problem named {name:?}; the problems are {} (or their judges' numbers: {}; a \
+             problem added since the commands were installed needs them installed again: cargo \
+             install --path crates/tools --locked --bin cargo-judge --bin cargo-stress --bin \
+             cargo-gen)",
+            problems::names().join(", "),
+            problems::ALL
+                .iter()
+                .map(|p| p.info().aliases()[1].clone())
+                .collect::<Vec<_>>()
+                .join(", ")
         )
     })
 }

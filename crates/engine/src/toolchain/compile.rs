@@ -29,18 +29,7 @@ pub fn compile(
     renamed: &str,
 ) -> Result<(), PrepareError> {
     let folder = dir.display().to_string();
-    // The compiler runs in the build folder and is given its files by
-    // their names there (`Main.rs`, not the cache's path): what it writes
-    // into the program, a Rust panic's location say, is then what the
-    // judge's would be.
-    let argv: Vec<OsString> = argv
-        .iter()
-        .map(|a| match a.to_string_lossy().strip_prefix(&folder) {
-            None => a.clone(),
-            Some("") => ".".into(),
-            Some(rest) => rest.trim_start_matches('/').into(),
-        })
-        .collect();
+    let argv = in_the_folder(argv, dir);
     let outcome = run_compiler(&argv, dir)?;
     if outcome.ending == Ending::Exited(0) && outcome.stopped.is_none() {
         return Ok(());
@@ -74,6 +63,59 @@ pub fn compile(
         message: why_stopped(
             &outcome,
             &as_the_users(&message, &folder, user_file, renamed, &source),
+        ),
+    })
+}
+
+/// A compiler's line in the build folder `dir`'s terms: the compiler runs
+/// there and is given its files by their names there (`Main.rs`, not the
+/// cache's path), so that what it writes into the program, a Rust panic's
+/// location say, is what the judge's would be.
+fn in_the_folder(argv: &[OsString], dir: &Path) -> Vec<OsString> {
+    let folder = dir.display().to_string();
+    argv.iter()
+        .map(|a| match a.to_string_lossy().strip_prefix(&folder) {
+            None => a.clone(),
+            Some("") => ".".into(),
+            Some(rest) => rest.trim_start_matches('/').into(),
+        })
+        .collect()
+}
+
+/// After a Java program compiled, the class the judge runs (`java Main`,
+/// SWEA's `java Solution`) must be there: a file whose class is not public
+/// compiles under another name, and would then fail on every case with
+/// `Could not find or load main class`. A judge compiles and runs the
+/// class in one step and calls that a compile error, once; so is it here,
+/// with the class the file must hold.
+pub fn judges_class_is_there(
+    argv: &[OsString],
+    dir: &Path,
+    class: &str,
+) -> Result<(), PrepareError> {
+    if dir.join(format!("{class}.class")).is_file() {
+        return Ok(());
+    }
+    let mut declared: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter_map(|name| name.strip_suffix(".class").map(str::to_string))
+        // Nested and anonymous classes (`Main$1`) are not a file's own.
+        .filter(|name| !name.contains('$'))
+        .collect();
+    declared.sort();
+    let declared = match declared.as_slice() {
+        [] => "no class".to_string(),
+        [one] => format!("the class {one}"),
+        many => format!("the classes {}", many.join(", ")),
+    };
+    Err(PrepareError::Compile {
+        command: crate::toolchain::shown(&in_the_folder(argv, dir)),
+        message: format!(
+            "the judge runs the class {class} (java {class}), and the file declares {declared}\n\
+             (the judge compiles the file as {class}.java and runs {class}: its class must be \
+             {class})\n"
         ),
     })
 }

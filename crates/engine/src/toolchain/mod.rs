@@ -5,8 +5,9 @@
 //! [`cache`] (builds kept by the hash of what made them), [`detect`]
 //! (whether a file is a program or only defines the judge's function),
 //! [`driver`] (the generated programs that call such a function, from the
-//! template files in `drivers/`) and [`shim`] (an interpreter behind a
-//! version manager's shim, started directly).
+//! template files in `drivers/`), [`shim`] (an interpreter behind a
+//! version manager's shim, started directly) and [`names`] (a run's
+//! messages naming the user's file, not the build folder's copy).
 
 pub mod cache;
 pub mod compile;
@@ -14,6 +15,7 @@ pub mod detect;
 pub mod driver;
 pub mod judges;
 pub mod language;
+pub mod names;
 pub mod shim;
 
 use std::ffi::{OsStr, OsString};

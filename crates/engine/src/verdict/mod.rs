@@ -20,6 +20,11 @@ pub enum Verdict {
     CompileError,
     /// The case's own files could not be read.
     BadCase,
+    /// The program's output is not the case's `.out`, but it is the
+    /// workspace's answer: the `.out` is the odd one out, not the program.
+    /// Never [`verdict`]'s: a judging that has the workspace's answer says
+    /// it (see `crate::judging`).
+    ExpectedDisputed,
 }
 
 impl Verdict {
@@ -34,6 +39,7 @@ impl Verdict {
             Verdict::OutputLimitExceeded => "OLE",
             Verdict::CompileError => "CE",
             Verdict::BadCase => "ERR",
+            Verdict::ExpectedDisputed => "EXP",
         }
     }
 }

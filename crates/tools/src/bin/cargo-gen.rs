@@ -12,7 +12,9 @@ use tools::output::ReportOutput;
 const USAGE: &str = "\
 usage: cargo gen PROBLEM [--seed S] [--size N] [--beyond-judge]
 
-Prints a random input for PROBLEM, the same for the same seed (default 0) and
+Prints a random input for PROBLEM (a problem's name, its judge's number, or
+the number with the judge's prefix: see below), the same for the same seed
+(default 0) and
 size (default 2). It is within the judge's published constraints, so any
 judge solution must answer it; with --beyond-judge it may use everything the
 workspace's binaries accept past them (larger boards, other characters,
@@ -45,6 +47,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
                         problem.largest_size(Space::Beyond)
                     );
                 }
+                let _ = write!(out, "\n{}", args::problems_help());
                 return Ok(true);
             }
             Long("seed") => seed = args::number(&mut parser, "seed", 0, u64::MAX)?,

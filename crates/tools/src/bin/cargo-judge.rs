@@ -21,8 +21,10 @@ Runs every case NAME.in of each DIR (default: the workspace's inputs/PROBLEM,
 with its flags/ cases) and gives each a verdict with its time and memory
 against the judge's limits: AC, WA (with a line diff), RE (the signal and the
 end of stderr), TLE (processor time past the limit, or a hang stopped at
-twice it), MLE, OLE, or CE for a compile error. An .in without an
-.out is judged against the workspace's own answer. A DIR may be a folder
+twice it), MLE, OLE, or CE for a compile error; EXP when the output is
+not the case's .out but is the workspace's answer (the .out is the odd one
+out). Each verdict's first failure is shown in full, its later ones in a
+line. An .in without an .out is judged against the workspace's own answer. A DIR may be a folder
 written by online-judge-tools (`oj d` writes test/sample-1.in and .out).
 Your solution on the workspace's cases also gets the judge suite: a few
 hundred judge-valid cases made from the generators, whose passes are
@@ -53,6 +55,8 @@ that makes it again (the suite stops there, as a judge does).
   --memory-limit MIB  the memory limit (peak resident), instead of the judge's
   --output-limit MIB  the output limit (default: twice the expected output,
                       and at least 16 MiB)
+  --verbose           list the cases skipped for your solution, each with why
+                      (else they are counted in one line)
   --quick             the golden cases alone: without the judge suite (a few
                       hundred cases made from the generators, answered by
                       the workspace, that a solution on the workspace's
@@ -81,6 +85,8 @@ struct JudgeArgs {
     check_toolchains: bool,
     /// The golden cases alone, without the judge suite.
     quick: bool,
+    /// List the skipped cases, each with why.
+    verbose: bool,
 }
 
 impl JudgeArgs {
@@ -95,6 +101,7 @@ impl JudgeArgs {
             }
             "check-toolchains" => self.check_toolchains = true,
             "quick" => self.quick = true,
+            "verbose" => self.verbose = true,
             _ => return Ok(false),
         }
         Ok(true)
@@ -178,11 +185,6 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
             .map_err(|e| format!("cannot make the judge suite in the scratch folder: {e}"))?;
         cases.extend(suite);
     }
-    let counts = report::judge::Counts {
-        golden,
-        suite: cases.len() - golden,
-    };
-    let _ = report::judge::write_heading(out, info, counts, &resolved, prepared.as_ref(), &limits);
     let judging = Judging {
         problem,
         contestant: match &prepared {
@@ -196,27 +198,66 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         scratch: scratch.path(),
         jobs: resolved.jobs,
     };
+    // The heading counts the cases that run for this solution; the
+    // summary, those skipped.
+    let counts = report::judge::Counts {
+        golden: cases[..golden]
+            .iter()
+            .filter(|case| engine::judging::runs(&judging, case))
+            .count(),
+        suite: cases.len() - golden,
+    };
+    let _ = report::judge::write_heading(out, info, counts, &resolved, prepared.as_ref(), &limits);
+    let running = counts.golden + counts.suite;
+    let tally = judge_and_report(out, &judging, &cases, golden, running, request.verbose)?;
+    if tally.passed + tally.failed == 0 {
+        return Err("no case ran: every case was skipped (see above)".to_string());
+    }
+    Ok(tally.failed == 0)
+}
+
+/// Judges `cases` (the first `golden` of them the folders', and `running`
+/// of them to run), writing each case's report as it comes, then the
+/// summary (listing the skipped cases when `verbose`): the tally.
+fn judge_and_report(
+    out: &mut ReportOutput,
+    judging: &Judging,
+    cases: &[engine::cases::Case],
+    golden: usize,
+    running: usize,
+    verbose: bool,
+) -> Result<engine::judging::Tally, String> {
     let width = report::judge::name_width(cases[..golden].iter().map(|c| c.name.as_str()));
-    let mut progress = report::judge::Progress::new(cases.len());
-    let tally = judge_cases(&judging, &cases, &mut |result| {
+    let mut progress = report::judge::Progress::new(running);
+    let no_names = engine::toolchain::names::UsersNames::default();
+    let names = match judging.contestant {
+        Contestant::Solution(prepared) => &prepared.names,
+        Contestant::Workspace => &no_names,
+    };
+    let info = judging.problem.info();
+    let mut case_report = report::case::CaseReport::new(info.name, width, names);
+    let tally = judge_cases(judging, cases, &mut |result| {
         // The progress line is cleared first, so that a case's lines
         // start at the left edge of a terminal.
         if report::judge::is_listed(&result) {
             progress.clear();
         }
-        let written = report::judge::write_case(out, &result, info.name, width);
+        let written = case_report.write(out, &result);
         let _ = out.flush();
         progress.step(&result);
         written
     })
     .map_err(|e| e.to_string())?;
     progress.clear();
-    let _ = report::judge::write_summary(out, &tally, limits.time, &progress);
-    if tally.passed + tally.failed == 0 {
-        return Err("no case ran: every case was skipped (see above)".to_string());
-    }
-    Ok(tally.failed == 0)
+    let summary = report::judge::Summary {
+        verbose,
+        brief: case_report.brief,
+    };
+    let time = judging.limits.time;
+    let _ = report::judge::write_summary(out, &tally, time, &progress, summary);
+    Ok(tally)
 }
+
 /// The cases of `dirs`. A folder of no case is a solution mistaken for a
 /// folder of cases, never a folder to pass over in silence.
 fn cases_of(dirs: Vec<PathBuf>) -> Result<Vec<engine::cases::Case>, String> {

@@ -352,7 +352,12 @@ fn search_and_shrink(
         return Ok(true);
     };
     let small = shrink_and_report(out, plan, failure, budget, line);
-    report::stress::write_failure(out, &small).map_err(|e| e.to_string())?;
+    let no_names = engine::toolchain::names::UsersNames::default();
+    let names = match &plan.subject {
+        Subject::Solution { prepared, .. } => &prepared.names,
+        Subject::Reference => &no_names,
+    };
+    report::stress::write_failure(out, &small, names).map_err(|e| e.to_string())?;
     let (expected, _) = report::stress::answers(&small);
     let saved = engine::cases::save_new(
         save_dir,

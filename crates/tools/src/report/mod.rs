@@ -1,9 +1,10 @@
 //! Rendering the commands' reports: the engine decides, these modules only
 //! write what it decided, as text for a person. [`judge`] renders a
-//! judging, [`stress`] a stress search and its failure, [`status`] the
-//! line a terminal shows while they run; the helpers here are theirs to
-//! share.
+//! judging and [`case`] each of its cases, [`stress`] a stress search and
+//! its failure, [`status`] the line a terminal shows while they run; the
+//! helpers here are theirs to share.
 
+pub mod case;
 pub mod judge;
 pub mod status;
 pub mod stress;

@@ -11,6 +11,7 @@ use cli::{AnyProblem, Info, Space};
 use engine::shrink::Shrunk;
 use engine::stress::{Failure, Gave, Got, Progress};
 use engine::text::printable_ascii;
+use engine::toolchain::names::UsersNames;
 use engine::verdict::{line_diff, Verdict};
 
 use super::{counted, shell_quote};
@@ -185,8 +186,13 @@ pub fn answers(failure: &Failure) -> (String, String) {
     (shown(&failure.expected), got)
 }
 
-/// Prints the failing input, both answers and their diff.
-pub fn write_failure(out: &mut dyn Write, failure: &Failure) -> std::io::Result<()> {
+/// Prints the failing input, both answers and their diff, and what the
+/// solution wrote on stderr in the user's `names`.
+pub fn write_failure(
+    out: &mut dyn Write,
+    failure: &Failure,
+    names: &UsersNames,
+) -> std::io::Result<()> {
     let lines = |out: &mut dyn Write, text: &str, most: usize| -> std::io::Result<()> {
         for line in text.lines().take(most) {
             writeln!(out, "  {}", printable_ascii(line))?;
@@ -210,7 +216,7 @@ pub fn write_failure(out: &mut dyn Write, failure: &Failure) -> std::io::Result<
                 writeln!(
                     out,
                     "  ({} after {:.1} ms, {:.1} MiB)",
-                    super::judge::how_it_ended(outcome),
+                    super::case::how_it_ended(outcome),
                     outcome.wall.as_secs_f64() * 1000.0,
                     outcome.peak_memory as f64 / (1 << 20) as f64
                 )?;
@@ -226,7 +232,7 @@ pub fn write_failure(out: &mut dyn Write, failure: &Failure) -> std::io::Result<
     }
     if let Got::Run(_, outcome) = &failure.got {
         if !outcome.stderr.is_empty() {
-            super::judge::write_stderr_tail(out, outcome)?;
+            super::case::write_stderr_tail(out, outcome, names)?;
         }
     }
     Ok(())

@@ -280,7 +280,7 @@ fn a_hand_written_case_is_read_as_the_judge_would_send_it() {
         "{out}"
     );
     assert!(
-        out.contains("skipped 1 case beyond the judge's constraints"),
+        out.contains("skipped 1 case: 1 beyond the judge's constraints"),
         "{out}"
     );
     // Programmers' arrays without their spaces.

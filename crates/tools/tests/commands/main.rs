@@ -15,6 +15,9 @@
 //!   `--quick` promise;
 //! - [`judge`]: verdicts, diffs, bad case files, limits and languages;
 //! - [`stress`]: `gen` and `stress`, generation and shrinking;
+//! - [`report`]: what a report says and names: a disputed `.out`, debug
+//!   prints, a repeated mistake, the user's file, the judges' numbers,
+//!   the skipped cases, a misnamed Java class;
 //! - [`solutions`]: the correct and buggy user solutions of
 //!   `tests/solutions/`, judged and stressed.
 
@@ -28,6 +31,7 @@ mod hostile_programs;
 mod judge;
 mod judges;
 mod languages;
+mod report;
 mod smallest;
 mod solutions;
 mod stress;
