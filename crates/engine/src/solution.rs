@@ -244,10 +244,14 @@ fn shell_reach(dir: &Path, argv: &[OsString]) -> Vec<PathBuf> {
                 .collect::<Vec<_>>()
         })
         .filter(|path| path.is_file());
-    in_folder
-        .chain(named)
-        .filter(|path| !is_case(path))
-        .collect()
+    // A link is judged by what it names, and a file with another name
+    // (a hard link) is left out: either could be a case by another name.
+    let single = |path: &PathBuf| {
+        use std::os::unix::fs::MetadataExt;
+        let plain = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.nlink() == 1);
+        plain && !is_case(path)
+    };
+    in_folder.chain(named).filter(single).collect()
 }
 
 /// A form forced on a source file, for the odd file whose structure says

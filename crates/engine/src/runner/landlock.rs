@@ -177,13 +177,15 @@ fn allow(ruleset: &OwnedFd, path: &Path, rights: u64) {
 /// The folders, relative to the home folder, where toolchains install
 /// themselves (rustup, pyenv, SDKMAN!, nvm): a compiler or an interpreter
 /// found there reads its own installation. None of them holds a user's
-/// cases.
-const TOOLCHAIN_HOMES: [&str; 5] = [".rustup", ".cargo", ".pyenv", ".sdkman", ".nvm"];
+/// cases, nor the workspace's own commands (`~/.cargo/bin`, where `cargo
+/// install` puts them, is not among them: a run that could start
+/// `cargo-judge` would have the workspace's answers).
+const TOOLCHAIN_HOMES: [&str; 4] = [".rustup", ".pyenv", ".sdkman", ".nvm"];
 
-/// The toolchain folders of this user's home, and those that `RUSTUP_HOME`
-/// and `CARGO_HOME` name.
+/// The toolchain folders of this user's home, and the one `RUSTUP_HOME`
+/// names.
 pub fn toolchain_homes() -> Vec<PathBuf> {
-    let mut homes: Vec<PathBuf> = ["RUSTUP_HOME", "CARGO_HOME"]
+    let mut homes: Vec<PathBuf> = ["RUSTUP_HOME"]
         .iter()
         .filter_map(std::env::var_os)
         .map(PathBuf::from)
@@ -198,8 +200,9 @@ pub fn toolchain_homes() -> Vec<PathBuf> {
 /// The files and folders a program needs, for its reach: each absolute
 /// path among its arguments (its build, a class path, a driver), and the
 /// installation each executable among them comes from (`/x/bin/python3`
-/// gives `/x`; the program's own, `executable`, one a wrapper runs, and a
-/// bare name on `PATH`, such as a compiler's) where that is outside the
+/// gives `/x`; the program's own, `executable`, one a wrapper runs, and,
+/// with `names_on_path`, a bare name on `PATH`, such as a compiler's: never
+/// a shell command's words) where that is outside the
 /// system's folders (a toolchain in the user's home), but never the home
 /// itself. An executable outside a `bin` folder (a build's), or in `exact`
 /// (a user's), gives itself alone: never the build cache or the user's
@@ -208,6 +211,7 @@ pub fn program_folders(
     argv: &[std::ffi::OsString],
     executable: Option<&Path>,
     exact: &[PathBuf],
+    names_on_path: bool,
 ) -> Vec<PathBuf> {
     let mut folders = Vec::new();
     let absolute = argv
@@ -219,6 +223,7 @@ pub fn program_folders(
     folders.extend(absolute.clone().map(Path::to_path_buf));
     let on_path = argv
         .iter()
+        .filter(|_| names_on_path)
         .filter(|word| !word.as_encoded_bytes().contains(&b'/') && !word.is_empty())
         .filter_map(|word| super::find_on_path(word));
     let home = std::env::var_os("HOME").map(PathBuf::from);

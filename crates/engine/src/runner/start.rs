@@ -100,6 +100,7 @@ fn spawn_command(
                 argv,
                 executable.as_deref(),
                 &reach.exact,
+                matches!(access, Access::Compile(_)),
             ));
             reach.reads.extend(reach.exact.clone());
             reach.reads.extend(landlock::toolchain_homes());

@@ -389,3 +389,79 @@ fn a_java_solution_gets_the_heap_its_limit_allows() {
     );
     assert_eq!(status, SUCCESS, "{out}");
 }
+
+#[test]
+fn a_run_cannot_start_the_installed_commands_or_reach_a_unix_socket() {
+    if contain::containment().landlock == 0 || !have("python3") {
+        return;
+    }
+    let folder = one_case("contained-oracles");
+    // `cargo install` puts the commands in ~/.cargo/bin: a run that could
+    // start one would be answered by the workspace's own solver.
+    let home = scratch("contained-oracles-home");
+    let bin = home.join(".cargo/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::copy(binary("judge"), bin.join("cargo-judge")).unwrap();
+    let listener = std::os::unix::net::UnixListener::bind(folder.join("oracle.sock")).unwrap();
+    let program = folder.join("ask.py");
+    std::fs::write(
+        &program,
+        format!(
+            "import os, socket, subprocess\n\
+             out = []\n\
+             try:\n    subprocess.run([{judge:?}, '--help'], capture_output=True); out.append('judge')\n\
+             except OSError:\n    pass\n\
+             try:\n    socket.socket(socket.AF_UNIX).connect({sock:?}); out.append('socket')\n\
+             except OSError:\n    pass\n\
+             print(16, *out)\n",
+            judge = bin.join("cargo-judge").to_str().unwrap(),
+            sock = folder.join("oracle.sock").to_str().unwrap(),
+        ),
+    )
+    .unwrap();
+    let output = Command::new(binary("judge"))
+        .args([
+            "game2048",
+            folder.to_str().unwrap(),
+            program.to_str().unwrap(),
+        ])
+        .env("HOME", &home)
+        .output()
+        .unwrap();
+    drop(listener);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), SUCCESS, "{out}");
+}
+
+#[test]
+fn a_shell_command_reaches_no_case_by_a_link_or_a_name_on_path() {
+    if contain::containment().landlock == 0 {
+        return;
+    }
+    let folder = one_case("contained-links");
+    let cases = folder.join("cases");
+    std::fs::create_dir(&cases).unwrap();
+    std::fs::rename(folder.join("a.in"), cases.join("a.in")).unwrap();
+    std::fs::rename(folder.join("a.out"), cases.join("a.out")).unwrap();
+    std::os::unix::fs::symlink("cases/a.out", folder.join("soft.txt")).unwrap();
+    std::fs::hard_link(cases.join("a.out"), folder.join("hard.txt")).unwrap();
+    // A command found on PATH in a `bin` folder: not an installation.
+    let bin = folder.join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    script(&bin, "peek", "cat \"$(dirname \"$0\")/../cases/a.out\"");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for cheat in ["cat soft.txt", "cat hard.txt", "cat cases/a.out", "peek"] {
+        let output = Command::new(binary("judge"))
+            .args(["game2048", cases.to_str().unwrap(), "-c", cheat])
+            .current_dir(&folder)
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), FOUND, "{cheat}: {out}");
+    }
+}
