@@ -29,6 +29,7 @@ mod judge;
 mod judges;
 mod languages;
 mod smallest;
+mod smallest_reached;
 mod solutions;
 mod stress;
 
