@@ -200,8 +200,9 @@ pub fn beyond_field(seed: u64, size: usize) -> Field {
 
 /// The fields one step simpler than `field`: a colour, a group or a row
 /// of puyos taken out, a column emptied, an empty column closed up (the
-/// columns to its left move right), one puyo taken out, then a group or a
-/// puyo recoloured to a colour earlier in byte order. Whatever is taken out
+/// columns to its left move right), a column taken out with the columns on
+/// one side closing up, one puyo taken out, then a group or a puyo
+/// recoloured to a colour earlier in byte order. Whatever is taken out
 /// lets the puyos above it fall.
 pub fn simplifications(field: &Field) -> Vec<Field> {
     let mut out = Vec::new();
@@ -230,6 +231,7 @@ pub fn simplifications(field: &Field) -> Vec<Field> {
             out.push(closed_up(field, col));
         }
     }
+    out.extend(columns_taken_out(field));
     for row in 0..field.rows() {
         for col in 0..field.cols() {
             if field[(row, col)] != EMPTY {
@@ -283,6 +285,36 @@ fn closed_up(field: &Field, gone: usize) -> Field {
         simpler[(row, 0)] = EMPTY;
     }
     simpler
+}
+
+/// `field` with each column that holds puyos taken out, the columns on
+/// its right moving one left or those on its left moving one right, where
+/// there are puyos to move. The rest of the field keeps its shape: a bug
+/// that needs one puyo beside a line of others (a scan that resumes on the
+/// wrong row, say) keeps failing once a column of filler between them is
+/// gone, where emptying the column alone breaks the pattern and closing it
+/// up is a second step that no failing field leads to.
+fn columns_taken_out(field: &Field) -> Vec<Field> {
+    let (rows, cols) = (field.rows(), field.cols());
+    let holds = |col: usize| (0..rows).any(|row| field[(row, col)] != EMPTY);
+    let mut out = Vec::new();
+    for gone in (0..cols).filter(|&col| holds(col)) {
+        if (gone + 1..cols).any(holds) {
+            let mut simpler = field.clone();
+            for row in 0..rows {
+                for col in gone..cols - 1 {
+                    simpler[(row, col)] = field[(row, col + 1)];
+                }
+                simpler[(row, cols - 1)] = EMPTY;
+            }
+            out.push(simpler);
+        }
+        if (0..gone).any(holds) {
+            let emptied = cleared(field, |_, c, _| c == gone);
+            out.push(closed_up(&emptied, gone));
+        }
+    }
+    out
 }
 
 /// The field's groups: the cells of one colour joined side by side, each
@@ -371,9 +403,13 @@ mod tests {
             .map(field_to_string)
             .collect();
         // Two colours, two groups and two rows to take out, two columns to
-        // empty, four empty columns to close up, three puyos to drop, and
-        // the R group (or its first puyo) to make G, the earlier colour.
-        assert_eq!(simpler.len(), 2 + 2 + 2 + 2 + 4 + 3 + 2, "{simpler:?}");
+        // empty, four empty columns to close up, the R column taken out with
+        // the G one moving left and the G column with the R one moving
+        // right, three puyos to drop, and the R group (or its first puyo) to
+        // make G, the earlier colour.
+        assert_eq!(simpler.len(), 2 + 2 + 2 + 2 + 4 + 2 + 3 + 2, "{simpler:?}");
+        assert!(simpler.iter().any(|f| f.ends_with("......\nG.....\n")));
+        assert!(simpler.iter().any(|f| f.ends_with(".R....\n.R....\n")));
         // Dropping the lower R lets the upper one fall into its place.
         assert!(simpler.iter().any(|f| f.ends_with("......\nRG....\n")));
         assert!(simpler.iter().any(|f| f.ends_with("G.....\nGG....\n")));

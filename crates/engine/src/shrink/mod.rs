@@ -5,8 +5,8 @@
 //! The search takes, in turn, until none finds a smaller failure:
 //!
 //! - single steps ([`cli::Problem::simplifications`]: a colour, a group, a
-//!   row or a puyo taken out, a row and column removed, a tile lowered, a
-//!   move or a case dropped), the biggest cut first, greedily, as
+//!   row, a column or a puyo taken out, a row and column removed, a tile
+//!   lowered, a move or a case dropped), the biggest cut first, greedily, as
 //!   QuickCheck-style shrinkers do;
 //! - chunks of a list ([`cli::Problem::items`]: moves, rows, footholds)
 //!   dropped together, halves first, as delta debugging does: a long

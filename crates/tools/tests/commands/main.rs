@@ -33,6 +33,7 @@ mod judges;
 mod languages;
 mod report;
 mod smallest;
+mod smallest_reached;
 mod solutions;
 mod stress;
 

@@ -33,7 +33,7 @@ use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 use footholds::{footholds, footholds_model};
 use game2048::{board_text, game2048, slid, Slide};
 use othello::{othello, othello_model};
-use puyo::{puyo, puyo_model};
+use puyo::{puyo, puyo_model, PuyoBug};
 
 /// A failing input and its measure.
 #[derive(Clone, Debug)]
@@ -43,11 +43,13 @@ pub struct Smallest {
 }
 
 /// The smallest failing input of the planted bug in
-/// `tests/solutions/PROBLEM/buggy.EXTENSION`, or `None` when the space
-/// holds none. Each is searched once in this test process: the test below
+/// `tests/solutions/PROBLEM/buggy.EXTENSION` (or, for a `planted` that
+/// names a file, such as `reused_loop.py`, of that file beside it), or
+/// `None` when the space holds none. Each is searched once in this test
+/// process: the test below
 /// and each of `solutions.rs`'s tests ask for the same ones, side by side,
 /// and the searches are seconds of work apiece.
-pub fn smallest(problem: &str, extension: &str) -> Option<Smallest> {
+pub fn smallest(problem: &str, planted: &str) -> Option<Smallest> {
     type Searched = Arc<OnceLock<Option<Smallest>>>;
     static SEARCHED: LazyLock<Mutex<HashMap<(String, String), Searched>>> =
         LazyLock::new(Mutex::default);
@@ -55,23 +57,26 @@ pub fn smallest(problem: &str, extension: &str) -> Option<Smallest> {
         SEARCHED
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .entry((problem.to_string(), extension.to_string()))
+            .entry((problem.to_string(), planted.to_string()))
             .or_default(),
     );
     // The map's lock is let go before the search: another bug's search
     // goes on beside this one, and a second asker of this one waits.
-    once.get_or_init(|| search(problem, extension)).clone()
+    once.get_or_init(|| search(problem, planted)).clone()
 }
 
-fn search(problem: &str, extension: &str) -> Option<Smallest> {
+fn search(problem: &str, planted: &str) -> Option<Smallest> {
     let contract = problems::find(problem).expect("a registered problem");
     let fails = |input: &str, buggy: String| {
         contract.validate(input.as_bytes()).is_ok()
             && contract.judge_output(input.as_bytes()).ok() != Some(buggy)
     };
-    match (problem, extension) {
-        ("puyo", "py") => puyo(|input| fails(input, puyo_model(input, true, false))),
-        ("puyo", "cpp") => puyo(|input| fails(input, puyo_model(input, false, true))),
+    match (problem, planted) {
+        ("puyo", "py") => puyo(|input| fails(input, puyo_model(input, PuyoBug::OneGroup))),
+        ("puyo", "cpp") => puyo(|input| fails(input, puyo_model(input, PuyoBug::OneCell))),
+        ("puyo", "reused_loop.py") => {
+            puyo(|input| fails(input, puyo_model(input, PuyoBug::ReusedLoop)))
+        }
         ("game2048", "py") => {
             game2048(|n, b| fails(&board_text(n, b), slid(n, b, 5, Slide::Twice)))
         }
@@ -96,20 +101,31 @@ fn search(problem: &str, extension: &str) -> Option<Smallest> {
         ("footholds", "cpp" | "java") => {
             footholds(|input, game| fails(input, footholds_model(game, false, true)))
         }
-        _ => panic!("no planted bug for {problem} {extension}"),
+        _ => panic!("no planted bug for {problem} {planted}"),
     }
 }
+
+/// The bugs planted in `tests/solutions/PROBLEM/` in files other than
+/// `buggy.*`: each problem and file name.
+pub const PLANTED_BESIDE: [(&str, &str); 1] = [("puyo", "reused_loop.py")];
 
 /// Prints each bug's smallest failing input (`cargo test -p tools --test
 /// commands smallest -- --nocapture`): the figures the shrinker is held
 /// to, and a check that the searches end.
 #[test]
 fn every_planted_bug_has_a_smallest_failure() {
+    let found = |problem: &str, planted: &str| {
+        let found = smallest(problem, planted);
+        println!("{problem} {planted}: {found:?}");
+        assert!(found.is_some(), "{problem} {planted}");
+    };
     for problem in ["puyo", "game2048", "game2048-hard", "othello", "footholds"] {
         for extension in ["py", "cpp"] {
-            let found = smallest(problem, extension);
-            println!("{problem} {extension}: {found:?}");
-            assert!(found.is_some(), "{problem} {extension}");
+            found(problem, extension);
         }
+    }
+    // The bugs planted in files of their own, beside `buggy.*`.
+    for (problem, file) in PLANTED_BESIDE {
+        found(problem, file);
     }
 }

@@ -1,4 +1,4 @@
-//! Puyo's search and the model of its two planted bugs.
+//! Puyo's search and the model of its planted bugs.
 
 use super::Smallest;
 
@@ -70,38 +70,37 @@ fn puyo_field(heights: &[usize; COLS], colours: u32) -> String {
         .collect()
 }
 
-/// The chains the puyo solutions count: `one_group` pops only the first
-/// group found each round (buggy.py), `one_cell` lets each puyo fall one
-/// cell a round (buggy.cpp).
+/// How a puyo solution goes wrong.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum PuyoBug {
+    /// Pops only the first group found each round (buggy.py).
+    OneGroup,
+    /// Lets each puyo fall one cell a round (buggy.cpp).
+    OneCell,
+    /// Pops each group as it is found, in a loop that reuses the scan's
+    /// row, so the rest of the row is scanned on the row of the group's
+    /// last puyo (reused_loop.py).
+    ReusedLoop,
+}
+
+/// The chains a puyo solution with `bug` counts.
 // The loops index rows and columns as the solutions do, to stay line for
 // line with them.
 #[allow(clippy::needless_range_loop)]
-pub(super) fn puyo_model(input: &str, one_group: bool, one_cell: bool) -> String {
+pub(super) fn puyo_model(input: &str, bug: PuyoBug) -> String {
     let mut field: Vec<Vec<u8>> = input.lines().map(|l| l.as_bytes().to_vec()).collect();
     let mut chains = 0;
     loop {
-        let mut seen = vec![vec![false; COLS]; ROWS];
-        let mut popping = Vec::new();
-        for r in 0..ROWS {
-            for c in 0..COLS {
-                if field[r][c] == b'.' || seen[r][c] {
-                    continue;
-                }
-                let group = flood(&field, &mut seen, r, c);
-                if group.len() >= 4 && (popping.is_empty() || !one_group) {
-                    popping.extend(group);
-                }
-            }
-        }
-        if popping.is_empty() {
+        let popped = match bug {
+            PuyoBug::ReusedLoop => popped_as_found(&mut field),
+            _ => popping(&mut field, bug == PuyoBug::OneGroup),
+        };
+        if !popped {
             return format!("{chains}\n");
         }
         chains += 1;
-        for &(r, c) in &popping {
-            field[r][c] = b'.';
-        }
         for c in 0..COLS {
-            if one_cell {
+            if bug == PuyoBug::OneCell {
                 for r in (0..ROWS - 1).rev() {
                     if field[r][c] != b'.' && field[r + 1][c] == b'.' {
                         field[r + 1][c] = field[r][c];
@@ -124,6 +123,57 @@ pub(super) fn puyo_model(input: &str, one_group: bool, one_cell: bool) -> String
             }
         }
     }
+}
+
+/// Takes out the groups of four or more (only the first one found, with
+/// `one_group`): whether any popped.
+// The loops index rows and columns as the solutions do, to stay line for
+// line with them.
+#[allow(clippy::needless_range_loop)]
+fn popping(field: &mut [Vec<u8>], one_group: bool) -> bool {
+    let mut seen = vec![vec![false; COLS]; ROWS];
+    let mut popping = Vec::new();
+    for r in 0..ROWS {
+        for c in 0..COLS {
+            if field[r][c] == b'.' || seen[r][c] {
+                continue;
+            }
+            let group = flood(field, &mut seen, r, c);
+            if group.len() >= 4 && (popping.is_empty() || !one_group) {
+                popping.extend(group);
+            }
+        }
+    }
+    for &(r, c) in &popping {
+        field[r][c] = b'.';
+    }
+    !popping.is_empty()
+}
+
+/// Takes out each group of four or more as the scan finds it, the scan
+/// going on along the row of the group's last puyo in the order the flood
+/// reached them, as reused_loop.py's `for i, j in group` leaves its `i`:
+/// whether any popped.
+fn popped_as_found(field: &mut [Vec<u8>]) -> bool {
+    let mut seen = vec![vec![false; COLS]; ROWS];
+    let mut popped = false;
+    for first_row in 0..ROWS {
+        let mut r = first_row;
+        for c in 0..COLS {
+            if field[r][c] == b'.' || seen[r][c] {
+                continue;
+            }
+            let group = flood(field, &mut seen, r, c);
+            if group.len() >= 4 {
+                popped = true;
+                for &(y, x) in &group {
+                    field[y][x] = b'.';
+                }
+                r = group[group.len() - 1].0;
+            }
+        }
+    }
+    popped
 }
 
 /// The group of `(r, c)`'s colour that holds it, marked seen.
