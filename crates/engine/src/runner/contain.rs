@@ -69,7 +69,6 @@ fn namespaces_work() -> bool {
                 | libc::CLONE_VFORK
                 | libc::CLONE_NEWUSER
                 | libc::CLONE_NEWPID
-                | libc::CLONE_NEWNET
                 | libc::CLONE_NEWIPC
                 | libc::SIGCHLD,
             std::ptr::null_mut(),

@@ -65,11 +65,7 @@ pub(super) fn start(
     let pid = clone_blocked(
         init,
         &mut init_stack,
-        libc::CLONE_VM
-            | libc::CLONE_NEWUSER
-            | libc::CLONE_NEWPID
-            | libc::CLONE_NEWNET
-            | libc::CLONE_NEWIPC,
+        libc::CLONE_VM | libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWIPC,
         &*init_plan as *const InitPlan as *mut libc::c_void,
     )?;
     let keep = Keep {
