@@ -76,7 +76,27 @@ fn group(c: &mut Criterion, name: &str, argv: Vec<OsString>, scratch: &Path) {
     group.bench_function("bare-fork-exec-wait", |b| {
         b.iter(|| bare(&argv, &input_path))
     });
-    group.bench_function("runner", |b| b.iter(|| judged(&argv, &input, scratch)));
+    // The runs are made on a thread dedicated to them, as the commands'
+    // jobs make them (other threads' runs each get a control group made
+    // for them: see `runner::dedicate_thread`); a channel's round trip,
+    // some microseconds, is the cost of the handing over.
+    let (ask, asked) = std::sync::mpsc::channel::<()>();
+    let (tell, told) = std::sync::mpsc::channel::<usize>();
+    std::thread::scope(|threads| {
+        threads.spawn(|| {
+            engine::runner::dedicate_thread();
+            for () in asked {
+                tell.send(judged(&argv, &input, scratch)).unwrap();
+            }
+        });
+        group.bench_function("runner", |b| {
+            b.iter(|| {
+                ask.send(()).unwrap();
+                told.recv().unwrap()
+            })
+        });
+        drop(ask);
+    });
     group.finish();
 }
 

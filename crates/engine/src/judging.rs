@@ -135,21 +135,25 @@ pub fn judge_cases(
         for _ in 0..jobs {
             let (sender, next, failed_at, copies) =
                 (sender.clone(), &next, &suite_failed_at, &copies);
-            scope.spawn(move || loop {
-                let k = next.fetch_add(1, Ordering::SeqCst);
-                if k >= cases.len() || runner::interrupt::requested() {
-                    break;
-                }
-                let case = &cases[k];
-                if crate::suite::is_suite_case(case) && k > failed_at.load(Ordering::SeqCst) {
-                    continue;
-                }
-                let judged = judge_one(judging, case, &copies[k]);
-                if crate::suite::is_suite_case(case) && judged.1.failed > 0 {
-                    failed_at.fetch_min(k, Ordering::SeqCst);
-                }
-                if sender.send((k, judged)).is_err() {
-                    break;
+            scope.spawn(move || {
+                // This thread starts runs and nothing else.
+                runner::dedicate_thread();
+                loop {
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    if k >= cases.len() || runner::interrupt::requested() {
+                        break;
+                    }
+                    let case = &cases[k];
+                    if crate::suite::is_suite_case(case) && k > failed_at.load(Ordering::SeqCst) {
+                        continue;
+                    }
+                    let judged = judge_one(judging, case, &copies[k]);
+                    if crate::suite::is_suite_case(case) && judged.1.failed > 0 {
+                        failed_at.fetch_min(k, Ordering::SeqCst);
+                    }
+                    if sender.send((k, judged)).is_err() {
+                        break;
+                    }
                 }
             });
         }

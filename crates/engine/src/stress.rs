@@ -325,34 +325,39 @@ pub fn search(plan: &Search) -> Report {
     let inputs: Mutex<Vec<(u64, Generated)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..plan.jobs.max(1) {
-            scope.spawn(|| loop {
-                if started.elapsed() > plan.time || runner::interrupt::requested() {
-                    break;
-                }
-                let k = next.fetch_add(1, Ordering::SeqCst);
-                if k > first_failure.load(Ordering::SeqCst) {
-                    break;
-                }
-                let case = input_of(plan, k);
-                let size = case.1;
-                let tested = test(plan, &case.3);
-                match &tested {
-                    Tested::Failed(..) | Tested::Broken(_) => {
-                        first_failure.fetch_min(k, Ordering::SeqCst);
-                        inputs.lock().unwrap().push((k, case));
+            scope.spawn(|| {
+                // This thread starts runs and nothing else.
+                runner::dedicate_thread();
+                loop {
+                    runner::dedicate_thread();
+                    if started.elapsed() > plan.time || runner::interrupt::requested() {
+                        break;
                     }
-                    _ => {}
-                }
-                let tested_so_far = {
-                    let mut results = results.lock().unwrap();
-                    results.push((k, tested));
-                    results.len() as u64
-                };
-                if let Some(progress) = plan.progress {
-                    progress(Progress::Searching {
-                        tested: tested_so_far,
-                        size,
-                    });
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    if k > first_failure.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let case = input_of(plan, k);
+                    let size = case.1;
+                    let tested = test(plan, &case.3);
+                    match &tested {
+                        Tested::Failed(..) | Tested::Broken(_) => {
+                            first_failure.fetch_min(k, Ordering::SeqCst);
+                            inputs.lock().unwrap().push((k, case));
+                        }
+                        _ => {}
+                    }
+                    let tested_so_far = {
+                        let mut results = results.lock().unwrap();
+                        results.push((k, tested));
+                        results.len() as u64
+                    };
+                    if let Some(progress) = plan.progress {
+                        progress(Progress::Searching {
+                            tested: tested_so_far,
+                            size,
+                        });
+                    }
                 }
             });
         }

@@ -141,3 +141,38 @@ fn a_run_gets_descriptors_0_1_and_2_alone() {
     unsafe { libc::close(inherited) };
     assert_eq!(outcome.stdout, b"closed\n", "{outcome:?}");
 }
+
+#[test]
+fn runs_on_a_thread_dedicated_to_them_are_counted_each_on_its_own() {
+    if contain::containment().cgroup.is_none() {
+        return;
+    }
+    // A dedicated thread's runs share the control group the thread joined:
+    // each must still be counted alone, and leave nothing to the next.
+    let mark = format!("39.{}", std::process::id());
+    let (heavy, light) = std::thread::spawn(move || {
+        engine::runner::dedicate_thread();
+        let heavy = command(
+            "dedicated-heavy",
+            &[
+                "sh",
+                "-c",
+                &format!(
+                    "(setsid sleep {mark} &); head -c 100000000 /dev/zero | tail -c 100000000 >/dev/null; \
+                     i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done; echo 1"
+                ),
+            ],
+            &limits(20_000, 512),
+        );
+        assert_none_left(&format!("sleep {mark}"));
+        let light = command("dedicated-light", &["sh", "-c", "echo 2"], &limits(20_000, 512));
+        (heavy, light)
+    })
+    .join()
+    .unwrap();
+    assert_eq!(heavy.stdout, b"1\n", "{heavy:?}");
+    assert_eq!(light.stdout, b"2\n", "{light:?}");
+    assert!(heavy.peak_memory > 90 << 20, "{heavy:?}");
+    assert!(light.peak_memory < 40 << 20, "{light:?}");
+    assert!(light.cpu * 4 < heavy.cpu, "{heavy:?} {light:?}");
+}

@@ -135,6 +135,45 @@ fn v2(own: &str) -> Option<Layout> {
 pub struct RunGroup {
     folders: Vec<PathBuf>,
     layout: Layout,
+    /// Whether the runner's thread that makes the runs is in the group
+    /// itself (see [`RunGroup::for_run`]).
+    joined: bool,
+    /// The task cap's refusals before this run (a count never reset).
+    refused_before: u64,
+    /// The processor time of the runner's thread when the run started:
+    /// what it uses meanwhile is not the run's.
+    thread_time_before: Duration,
+}
+
+thread_local! {
+    /// The group a runner's thread is in, kept from one run to the next.
+    static JOINED: std::cell::RefCell<Option<RunGroup>> = const { std::cell::RefCell::new(None) };
+    /// Whether the thread starts runs and nothing else (see
+    /// [`dedicate_thread`]).
+    static DEDICATED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Declares that the calling thread starts runs, one at a time, and no
+/// other process: its runs may then share a control group the thread
+/// joins once (see [`RunGroup::for_run`]). A thread that starts other
+/// processes meanwhile must not call it, for they would be born in the
+/// group, counted in the run and ended with it.
+pub fn dedicate_thread() {
+    DEDICATED.with(|dedicated| dedicated.set(true));
+}
+
+/// The processor time of the calling thread.
+fn thread_time() -> Duration {
+    // SAFETY: clock_gettime fills a live timespec.
+    let mut now: libc::timespec = unsafe { std::mem::zeroed() };
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+/// Whether the calling thread is the process's main one.
+fn on_main_thread() -> bool {
+    // SAFETY: gettid and getpid have no preconditions.
+    unsafe { libc::gettid() == libc::getpid() }
 }
 
 /// Writes `value` into the control file `name` of `folder`.
@@ -187,6 +226,9 @@ impl RunGroup {
         let mut group = RunGroup {
             folders: Vec::new(),
             layout: layout.clone(),
+            joined: false,
+            refused_before: 0,
+            thread_time_before: Duration::ZERO,
         };
         for base in bases {
             let folder = base.join(&name);
@@ -195,6 +237,61 @@ impl RunGroup {
         }
         group.limit(memory, tasks)?;
         Ok(group)
+    }
+
+    /// A group for one run. Moving a process into a group costs about a
+    /// millisecond on a version 1 hierarchy (the kernel waits for a grace
+    /// period), three a run: a thread dedicated to runs (the jobs' threads,
+    /// see [`dedicate_thread`]) instead joins a group of its own once, and
+    /// every run it starts is born in it; the group's counters are reset
+    /// for each run, and what the thread itself uses is taken out. The main
+    /// thread never joins (it owns the process's memory, which would then
+    /// be charged to the group), nor does any other: their runs get a group
+    /// each, and are moved in.
+    pub fn for_run(layout: &Layout, memory: u64, tasks: u64) -> std::io::Result<RunGroup> {
+        let dedicated = DEDICATED.with(|dedicated| dedicated.get());
+        if !matches!(layout, Layout::V1 { .. }) || !dedicated || on_main_thread() {
+            return RunGroup::make(layout, "run", memory, tasks);
+        }
+        let kept = JOINED.with(|joined| joined.borrow_mut().take());
+        let mut group = match kept.filter(|g| &g.layout == layout) {
+            Some(group) => group,
+            None => {
+                let mut group = RunGroup::make(layout, "job", memory, tasks + 1)?;
+                // SAFETY: gettid has no preconditions.
+                let tid = unsafe { libc::gettid() }.to_string();
+                for folder in &group.folders {
+                    set(folder, "tasks", &tid)?;
+                }
+                group.joined = true;
+                group
+            }
+        };
+        set(&group.folders[0], "cpuacct.usage", "0")?;
+        set(&group.folders[1], "memory.max_usage_in_bytes", "0")?;
+        set(
+            &group.folders[1],
+            "memory.limit_in_bytes",
+            &memory.to_string(),
+        )?;
+        group.refused_before = keyed(&group.folders[2], "pids.events", "max").unwrap_or(0);
+        group.thread_time_before = thread_time();
+        Ok(group)
+    }
+
+    /// Whether the run's processes are born in the group (its thread is
+    /// in it), or must be moved in.
+    pub fn joined(&self) -> bool {
+        self.joined
+    }
+
+    /// Ends the run's processes; a group the thread is in is kept for its
+    /// next run, any other removed.
+    pub fn give_back(self) {
+        self.kill_all();
+        if self.joined {
+            JOINED.with(|joined| *joined.borrow_mut() = Some(self));
+        }
     }
 
     fn limit(&self, memory: u64, tasks: u64) -> std::io::Result<()> {
@@ -238,7 +335,14 @@ impl RunGroup {
     pub fn processor_time(&self) -> Duration {
         match self.layout {
             Layout::V1 { .. } => {
-                Duration::from_nanos(number(&self.folders[0], "cpuacct.usage").unwrap_or(0))
+                let all =
+                    Duration::from_nanos(number(&self.folders[0], "cpuacct.usage").unwrap_or(0));
+                match self.joined {
+                    true => {
+                        all.saturating_sub(thread_time().saturating_sub(self.thread_time_before))
+                    }
+                    false => all,
+                }
             }
             Layout::V2 { .. } => Duration::from_micros(
                 keyed(&self.folders[0], "cpu.stat", "usage_usec").unwrap_or(0),
@@ -270,7 +374,7 @@ impl RunGroup {
             Layout::V1 { .. } => &self.folders[2],
             Layout::V2 { .. } => &self.folders[0],
         };
-        keyed(folder, "pids.events", "max").unwrap_or(0) > 0
+        keyed(folder, "pids.events", "max").unwrap_or(0) > self.refused_before
     }
 
     /// The processes in the group now.
@@ -282,6 +386,8 @@ impl RunGroup {
             .unwrap_or_default()
             .lines()
             .filter_map(|line| line.trim().parse().ok())
+            // A group the runner's thread is in lists the runner too.
+            .filter(|&pid| pid != std::process::id() as i32)
             .collect()
     }
 
@@ -310,6 +416,17 @@ impl RunGroup {
 impl Drop for RunGroup {
     fn drop(&mut self) {
         self.kill_all();
+        if self.joined {
+            // The thread leaves for its parent groups, or the group could
+            // not be removed.
+            // SAFETY: gettid has no preconditions.
+            let tid = unsafe { libc::gettid() }.to_string();
+            for folder in &self.folders {
+                if let Some(parent) = folder.parent() {
+                    let _ = set(parent, "tasks", &tid);
+                }
+            }
+        }
         for folder in &self.folders {
             // A killed process leaves its group only once the kernel has
             // done with it: a few tries.

@@ -73,7 +73,7 @@ pub(super) fn start(
         _plan: plan,
         _stacks: (child_stack, init_stack),
     };
-    if let Err(e) = group.map_or(Ok(()), |g| g.add(pid)) {
+    if let Err(e) = group.filter(|g| !g.joined()).map_or(Ok(()), |g| g.add(pid)) {
         // SAFETY: kill and waitpid on our own child.
         unsafe {
             libc::kill(pid, libc::SIGKILL);

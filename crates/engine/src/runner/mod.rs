@@ -43,6 +43,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 mod cgroup;
+pub use cgroup::dedicate_thread;
 pub mod contain;
 pub mod interrupt;
 pub mod landlock;

@@ -177,7 +177,7 @@ pub fn spawn(
     // Without namespaces, the child joins its group itself (see
     // `ChildPlan::cgroup_procs`); the files stay open until it has exec'd.
     let mut procs_files = Vec::new();
-    if let (false, Some(group)) = (hold.namespaces, hold.group) {
+    if let (false, Some(group)) = (hold.namespaces, hold.group.filter(|g| !g.joined())) {
         for path in group.procs_files() {
             procs_files.push(std::fs::OpenOptions::new().write(true).open(path)?);
         }

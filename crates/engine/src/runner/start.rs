@@ -84,7 +84,7 @@ fn spawn_command(
     let group = held
         .cgroup
         .as_ref()
-        .and_then(|layout| RunGroup::make(layout, "run", cap, contain::max_tasks()).ok());
+        .and_then(|layout| RunGroup::for_run(layout, cap, contain::max_tasks()).ok());
     let landlock = match access.reach() {
         Some(reach) if held.landlock > 0 => {
             let mut reach = reach.clone();

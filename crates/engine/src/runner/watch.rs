@@ -411,7 +411,7 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
                 stopped = Some(Stop::Processes);
             }
             let counted = (group.processor_time(), group.memory_peak());
-            drop(group);
+            group.give_back();
             counted
         }
         None => (Duration::ZERO, 0),
