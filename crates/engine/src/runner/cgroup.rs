@@ -155,7 +155,7 @@ thread_local! {
 
 /// Declares that the calling thread starts runs, one at a time, and no
 /// other process: its runs may then share a control group the thread
-/// joins once (see [`RunGroup::for_run`]). A thread that starts other
+/// joins once (see `RunGroup::for_run`). A thread that starts other
 /// processes meanwhile must not call it, for they would be born in the
 /// group, counted in the run and ended with it.
 pub fn dedicate_thread() {
