@@ -162,6 +162,12 @@ pub fn dedicate_thread() {
     DEDICATED.with(|dedicated| dedicated.set(true));
 }
 
+/// Whether the calling thread was dedicated to runs (see
+/// [`dedicate_thread`]), and is not the process's main one.
+pub(super) fn dedicated() -> bool {
+    DEDICATED.with(|dedicated| dedicated.get()) && !on_main_thread()
+}
+
 /// The processor time of the calling thread.
 fn thread_time() -> Duration {
     // SAFETY: clock_gettime fills a live timespec.

@@ -44,7 +44,20 @@ const SYSTEM: [&str; 12] = [
 #[repr(C)]
 struct RulesetAttr {
     handled_access_fs: u64,
+    /// The network rights handled (version 4): none, for a run has no
+    /// socket to use them on (see `seccomp`).
+    handled_access_net: u64,
+    /// What a sandboxed process may not do beyond its sandbox (version 6).
+    scoped: u64,
 }
+
+/// The scope bits (version 6): no abstract Unix socket, and no signal, to
+/// a process outside the run's sandbox. In a PID namespace a run cannot
+/// name such a process anyway; without one (a warm start's child, a
+/// machine without namespaces) this keeps it from the runner, the warm
+/// server and every other process of the user's.
+const SCOPE_ABSTRACT_UNIX_SOCKET: u64 = 1 << 0;
+const SCOPE_SIGNAL: u64 = 1 << 1;
 
 #[repr(C, packed)]
 struct PathBeneath {
@@ -91,16 +104,18 @@ pub fn ruleset(version: u32, reach: &Reach) -> std::io::Result<OwnedFd> {
     }
     let attr = RulesetAttr {
         handled_access_fs: handled,
+        handled_access_net: 0,
+        scoped: SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL,
     };
-    // SAFETY: landlock_create_ruleset with a live attribute of its size.
-    let fd = unsafe {
-        libc::syscall(
-            CREATE_RULESET,
-            &attr as *const RulesetAttr,
-            std::mem::size_of::<RulesetAttr>(),
-            0u32,
-        )
+    // A kernel before version 6 reads the first field alone (it refuses
+    // fields it does not know that are not zero).
+    let size = match version {
+        6.. => std::mem::size_of::<RulesetAttr>(),
+        _ => std::mem::size_of::<u64>(),
     };
+    // SAFETY: landlock_create_ruleset with a live attribute at least
+    // `size` bytes long.
+    let fd = unsafe { libc::syscall(CREATE_RULESET, &attr as *const RulesetAttr, size, 0u32) };
     if fd < 0 {
         return Err(std::io::Error::last_os_error());
     }

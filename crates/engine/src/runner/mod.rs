@@ -124,6 +124,14 @@ pub enum Program<'a> {
         dir: PathBuf,
         access: Access,
     },
+    /// A Python run line (its script last), run as `Command` is, but
+    /// forked from a warm interpreter where the thread and the machine
+    /// allow (see [`warm`]), else started fresh.
+    Warm {
+        argv: Vec<OsString>,
+        dir: PathBuf,
+        access: Access,
+    },
     /// A function of this program, in a forked copy of this process.
     Function(Function<'a>),
 }
@@ -353,4 +361,5 @@ mod first;
 mod spawn;
 pub use spawn::{find_on_path, is_executable};
 mod start;
+pub mod warm;
 mod watch;

@@ -19,6 +19,7 @@ use super::cgroup::RunGroup;
 use super::first::{Ended, Keep};
 use super::interrupt;
 use super::processes;
+use super::warm::{self, WarmRun};
 use super::{grace, Ending, Limits, Outcome, Stop, STDERR_TAIL};
 
 /// A started run: its first process, its main process, the reading ends
@@ -38,6 +39,8 @@ pub(super) struct Started {
     /// The runner's own peak resident memory when the run started, which
     /// the kernel counts into the run's peak (see `processes::own_peak`).
     pub(super) inherited_peak: u64,
+    /// A warm start's socket to its server, which tells its end.
+    pub(super) warm: Option<WarmRun>,
 }
 
 impl Started {
@@ -50,6 +53,9 @@ impl Started {
                 libc::kill(self.pid, libc::SIGKILL);
             } else {
                 libc::kill(-self.pid, libc::SIGKILL);
+                // A warm start's child may not have made its own group
+                // yet.
+                libc::kill(self.pid, libc::SIGKILL);
             }
         }
         if let Some(group) = &self.group {
@@ -150,8 +156,13 @@ fn wait_for(pipes: &[(&File, bool)], exit: Option<&OwnedFd>, timeout: Duration) 
     ready > 0 && exit.is_some() && fds.last().is_some_and(|fd| fd.revents != 0)
 }
 
-/// The main process's ending and usage, once it has ended.
-fn try_reap(pid: i32) -> Option<(Ending, Duration, u64)> {
+/// The main process's ending and usage, once it has ended: a warm start's
+/// as its server tells it.
+fn try_reap(run: &Started) -> Option<(Ending, Duration, u64)> {
+    if let Some(warm) = &run.warm {
+        return warm::try_end(warm);
+    }
+    let pid = run.pid;
     let mut status: libc::c_int = 0;
     // SAFETY: rusage is plain data; all-zero is a valid value.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -319,7 +330,8 @@ impl Checks {
                 Some(group) => group.processor_time(),
                 None => processes::processor_time(&[run.main]),
             };
-            self.cpu_seen = self.cpu_seen.max(cpu);
+            let start_cost = run.warm.as_ref().map_or(Duration::ZERO, |w| w.start_cost);
+            self.cpu_seen = self.cpu_seen.max(cpu + start_cost);
         }
         if self.peak > limits.memory {
             Some(Stop::Memory)
@@ -340,7 +352,13 @@ impl Checks {
 pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcome {
     set_nonblocking(&run.stdout);
     set_nonblocking(&run.stderr);
-    let mut exit = exit_descriptor(run.pid);
+    // A warm start ends when its server tells it: its socket is the exit
+    // to wait for.
+    let mut exit = match &run.warm {
+        Some(warm) => warm.control.try_clone().ok(),
+        None => exit_descriptor(run.pid),
+    };
+    let start_cost = run.warm.as_ref().map_or(Duration::ZERO, |w| w.start_cost);
     let mut captured = Captured::new();
     let mut stopped = None;
     let mut checks = Checks::new(limits);
@@ -361,7 +379,7 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
             run.kill();
         }
         if exited || exit.is_none() {
-            if let Some(done) = try_reap(run.pid) {
+            if let Some(done) = try_reap(&run) {
                 break done;
             }
             // A ready descriptor with no exit behind it is not to be
@@ -427,7 +445,7 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
         stderr: captured.stderr,
         stderr_cut: captured.stderr_cut,
         wall,
-        cpu: cpu.max(checks.cpu_seen).max(group_cpu),
+        cpu: (cpu.max(group_cpu) + start_cost).max(checks.cpu_seen),
         peak_memory: checks.peak.max(main_peak).max(group_peak),
         main_peak_memory: main_peak,
         stragglers,
@@ -446,7 +464,7 @@ fn read_ended(pipe: &mut File) -> Option<Ended> {
 }
 
 /// The ending a wait status tells.
-fn ending_of(status: libc::c_int) -> Ending {
+pub(super) fn ending_of(status: libc::c_int) -> Ending {
     if libc::WIFSIGNALED(status) {
         Ending::Signalled(libc::WTERMSIG(status))
     } else {
