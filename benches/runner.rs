@@ -4,6 +4,9 @@
 //! the runner as `cargo judge` and `cargo stress` call it (a fresh folder, a
 //! copy of the input, every limit watched, the run contained: namespaces, a
 //! control group, Landlock). The ratio of the two is the runner's cost.
+//! The Python groups (CPython, and PyPy where it is installed) also run
+//! the runner's warm starts (`runner-warm`: forked from an interpreter
+//! started once, see `runner::warm`), against the same bare loop.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use engine::runner::landlock::Reach;
@@ -52,23 +55,27 @@ fn bare(argv: &[OsString], input: &Path) -> usize {
     output.stdout.len()
 }
 
-/// The runner as the commands call it, in a fresh folder of `scratch`.
-fn judged(argv: &[OsString], input: &[u8], scratch: &Path) -> usize {
-    let make = |dir: &Path| Program::Command {
-        argv: argv.to_vec(),
-        dir: dir.to_path_buf(),
-        access: Access::Solution(Reach {
+/// The runner as the commands call it, in a fresh folder of `scratch`:
+/// started warm or fresh.
+fn judged(argv: &[OsString], input: &[u8], scratch: &Path, warm: bool) -> usize {
+    let make = |dir: &Path| {
+        let (argv, dir) = (argv.to_vec(), dir.to_path_buf());
+        let access = Access::Solution(Reach {
             reads: Vec::new(),
             exact: Vec::new(),
-            writes: Some(dir.to_path_buf()),
-        }),
+            writes: Some(dir.clone()),
+        });
+        match warm {
+            true => Program::Warm { argv, dir, access },
+            false => Program::Command { argv, dir, access },
+        }
     };
     let outcome = runner::run_fresh(make, input, scratch, &LIMITS).unwrap();
     assert!(outcome.stopped.is_none(), "{outcome:?}");
     outcome.stdout.len()
 }
 
-fn group(c: &mut Criterion, name: &str, argv: Vec<OsString>, scratch: &Path) {
+fn group(c: &mut Criterion, name: &str, argv: Vec<OsString>, scratch: &Path, warm: bool) {
     let input_path = workspace().join("inputs/puyo/sample-1.in");
     let input = std::fs::read(&input_path).unwrap();
     assert_eq!(bare(&argv, &input_path), 2, "the solution answers 1");
@@ -80,21 +87,31 @@ fn group(c: &mut Criterion, name: &str, argv: Vec<OsString>, scratch: &Path) {
     // jobs make them (other threads' runs each get a control group made
     // for them: see `runner::dedicate_thread`); a channel's round trip,
     // some microseconds, is the cost of the handing over.
-    let (ask, asked) = std::sync::mpsc::channel::<()>();
+    let (ask, asked) = std::sync::mpsc::channel::<bool>();
     let (tell, told) = std::sync::mpsc::channel::<usize>();
     std::thread::scope(|threads| {
         threads.spawn(|| {
             engine::runner::dedicate_thread();
-            for () in asked {
-                tell.send(judged(&argv, &input, scratch)).unwrap();
+            for warm in asked {
+                tell.send(judged(&argv, &input, scratch, warm)).unwrap();
             }
         });
         group.bench_function("runner", |b| {
             b.iter(|| {
-                ask.send(()).unwrap();
+                ask.send(false).unwrap();
                 told.recv().unwrap()
             })
         });
+        if warm && runner::warm::available() {
+            let before = runner::warm::runs_started();
+            group.bench_function("runner-warm", |b| {
+                b.iter(|| {
+                    ask.send(true).unwrap();
+                    told.recv().unwrap()
+                })
+            });
+            assert!(runner::warm::runs_started() > before, "no run started warm");
+        }
         drop(ask);
     });
     group.finish();
@@ -109,7 +126,7 @@ fn runs(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).unwrap();
     match compiled(&scratch) {
-        Some(binary) => group(c, "cpp", vec![binary.into_os_string()], &scratch),
+        Some(binary) => group(c, "cpp", vec![binary.into_os_string()], &scratch, false),
         None => eprintln!("g++ is not installed: the C++ group is skipped"),
     }
     let python = workspace().join("tests/solutions/puyo/correct.py");
@@ -119,12 +136,24 @@ fn runs(c: &mut Criterion) {
         "python3".as_ref(),
         engine::toolchain::Language::Python.row(),
     );
-    group(
-        c,
-        "python",
-        vec![python3, python.into_os_string()],
-        &scratch,
-    );
+    // The run line the commands use (see `toolchain::language`).
+    let line = |interpreter: OsString| {
+        let flags = ["-B", "-W", "ignore"].map(OsString::from);
+        let mut argv = vec![interpreter];
+        argv.extend(flags);
+        argv.push(python.clone().into_os_string());
+        argv
+    };
+    group(c, "python", line(python3), &scratch, true);
+    if Command::new("pypy3").arg("--version").output().is_ok() {
+        let pypy3 = engine::toolchain::shim::resolved(
+            "pypy3".as_ref(),
+            engine::toolchain::Language::PyPy.row(),
+        );
+        group(c, "pypy3", line(pypy3), &scratch, true);
+    } else {
+        eprintln!("pypy3 is not installed: the PyPy group is skipped");
+    }
 }
 
 criterion_group! {

@@ -161,6 +161,9 @@ pub struct Prepared {
     /// How a run's messages name the user's file, not the build folder's
     /// copy of it (a traceback's, a stack trace's).
     pub names: UsersNames,
+    /// Whether its runs start warm: forked from an interpreter started once
+    /// per job (see `runner::warm`). The commands' `--cold` clears it.
+    pub warm: bool,
 }
 
 impl Prepared {
@@ -190,10 +193,11 @@ impl Prepared {
                 }
             }
         };
-        Program::Command {
-            argv: self.argv.clone(),
-            dir: self.dir.clone().unwrap_or_else(|| scratch.to_path_buf()),
-            access,
+        let argv = self.argv.clone();
+        let dir = self.dir.clone().unwrap_or_else(|| scratch.to_path_buf());
+        match self.warm && self.dir.is_none() {
+            true => Program::Warm { argv, dir, access },
+            false => Program::Command { argv, dir, access },
         }
     }
 }
@@ -281,6 +285,7 @@ pub fn prepare(
                 notes: Vec::new(),
                 own_program: None,
                 names: UsersNames::default(),
+                warm: false,
             })
         }
         Solution::Executable(path) => Ok(Prepared {
@@ -290,6 +295,7 @@ pub fn prepare(
             notes: Vec::new(),
             own_program: Some(path.clone()),
             names: UsersNames::default(),
+            warm: false,
         }),
         Solution::Source { path, language } => {
             let source = std::fs::read(path)
@@ -489,6 +495,9 @@ impl Source<'_> {
             notes: Vec::new(),
             own_program: None,
             names: UsersNames::new(&folder, &name, self.path),
+            // A program alone: a function's driver runs under a shell line
+            // that moves its descriptors (see `driver::answers_apart`).
+            warm: self.row.warm && driver.is_none(),
         })
     }
 
@@ -527,6 +536,7 @@ impl Source<'_> {
             notes: Vec::new(),
             own_program: None,
             names: UsersNames::new(&folder, &self.copy_name(), self.path),
+            warm: false,
         })
     }
 

@@ -134,6 +134,7 @@ pub enum SharedFlag {
     Jobs,
     TimeLimit,
     MemoryLimit,
+    Cold,
 }
 
 impl SharedFlag {
@@ -149,6 +150,7 @@ impl SharedFlag {
             Long("jobs") | Short('j') => SharedFlag::Jobs,
             Long("time-limit") => SharedFlag::TimeLimit,
             Long("memory-limit") => SharedFlag::MemoryLimit,
+            Long("cold") => SharedFlag::Cold,
             _ => return None,
         })
     }
@@ -168,6 +170,8 @@ pub struct SolutionArgs {
     pub form: Option<Forced>,
     /// How many runs at a time (`--jobs`).
     pub jobs: Option<usize>,
+    /// Fresh starts for every run, never warm ones (`--cold`).
+    pub cold: bool,
 }
 
 /// The same, resolved against a problem.
@@ -188,6 +192,8 @@ pub struct Resolved {
     /// How many runs at a time: `--jobs`, else the cores this process may
     /// use.
     pub jobs: usize,
+    /// Fresh starts for every run (`--cold`).
+    pub cold: bool,
 }
 
 impl SolutionArgs {
@@ -210,6 +216,7 @@ impl SolutionArgs {
             SharedFlag::MemoryLimit => {
                 self.memory_mib = Some(number(parser, "memory-limit", 1, 1 << 20)?);
             }
+            SharedFlag::Cold => self.cold = true,
         }
         Ok(())
     }
@@ -279,6 +286,7 @@ impl SolutionArgs {
             limits_source,
             rule,
             beyond_judge: self.beyond_judge,
+            cold: self.cold,
             form: self.form,
             jobs: self.jobs.unwrap_or_else(|| {
                 std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)

@@ -43,16 +43,22 @@ pub enum Ready {
 /// message and `0 passed, 1 failed` are written to `out`.
 pub fn prepare_solution(
     out: &mut dyn std::io::Write,
-    solution: Option<&engine::solution::Solution>,
+    resolved: &args::Resolved,
     info: &cli::Info,
-    forced: Option<engine::solution::Forced>,
 ) -> Result<Ready, String> {
     use engine::solution::{prepare, PrepareError};
-    let Some(solution) = solution else {
+    let Some(solution) = resolved.solution.as_ref() else {
         return Ok(Ready::Workspace);
     };
-    match prepare(solution, info, forced) {
-        Ok(prepared) => Ok(Ready::Solution(prepared)),
+    match prepare(solution, info, resolved.form) {
+        Ok(mut prepared) => {
+            if prepared.warm {
+                let (warm, mode) = start_mode(resolved.cold);
+                prepared.warm = warm;
+                prepared.how.push_str(mode);
+            }
+            Ok(Ready::Solution(prepared))
+        }
         Err(PrepareError::Compile { command, message }) => {
             let shown = engine::text::printable(&solution.shown()).into_owned();
             let _ = writeln!(out, "{}: {shown}", info.heading());
@@ -61,5 +67,18 @@ pub fn prepare_solution(
             Ok(Ready::CompileError)
         }
         Err(PrepareError::Other(message)) => Err(message),
+    }
+}
+
+/// Whether an interpreted solution's runs start warm, and how the heading
+/// says so: warm unless `--cold` asks otherwise or the machine cannot hold
+/// a warm run (it needs a control group).
+fn start_mode(cold: bool) -> (bool, &'static str) {
+    if cold {
+        (false, ", cold (--cold)")
+    } else if engine::runner::warm::available() {
+        (true, ", warm")
+    } else {
+        (false, ", cold (a warm start needs a control group)")
     }
 }

@@ -92,6 +92,10 @@ pub struct LanguageRow {
     /// its own executable, so that one behind a version manager's shim is
     /// started directly (see [`super::shim`]).
     pub path_query: Option<&'static [&'static str]>,
+    /// Whether its program runs are forked from a warm interpreter (see
+    /// `runner::warm`): a fork of a started interpreter gives what a
+    /// fresh start gives, at a fraction of its cost.
+    pub warm: bool,
 }
 
 /// Every language, in the order reports list them.
@@ -114,6 +118,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         echo: "print(input())\n",
         driver: Some(&driver::PYTHON),
         path_query: Some(PYTHON_PATH_QUERY),
+        warm: true,
     },
     LanguageRow {
         language: Language::PyPy,
@@ -131,6 +136,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         echo: "print(input())\n",
         driver: Some(&driver::PYTHON),
         path_query: Some(PYTHON_PATH_QUERY),
+        warm: true,
     },
     LanguageRow {
         language: Language::Cpp,
@@ -149,6 +155,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         echo: "#include <iostream>\n#include <string>\nint main() { std::string s; std::getline(std::cin, s); std::cout << s << '\\n'; }\n",
         driver: Some(&driver::CPP),
         path_query: None,
+        warm: false,
     },
     LanguageRow {
         language: Language::C,
@@ -167,6 +174,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         echo: "#include <stdio.h>\nint main(void) { char s[256]; if (fgets(s, sizeof s, stdin)) fputs(s, stdout); return 0; }\n",
         driver: None,
         path_query: None,
+        warm: false,
     },
     LanguageRow {
         language: Language::Rust,
@@ -185,6 +193,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         echo: "fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); print!(\"{s}\"); }\n",
         driver: None,
         path_query: None,
+        warm: false,
     },
     LanguageRow {
         language: Language::Java,
@@ -203,6 +212,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         echo: "public class Main { public static void main(String[] a) throws Exception { System.out.println(new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine()); } }\n",
         driver: Some(&driver::JAVA),
         path_query: None,
+        warm: false,
     },
     LanguageRow {
         language: Language::JavaScript,
@@ -222,6 +232,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         echo: "console.log(require('fs').readFileSync(0, 'utf8').split('\\n')[0]);\n",
         driver: Some(&driver::JAVASCRIPT),
         path_query: Some(&["-p", "process.execPath"]),
+        warm: false,
     },
 ];
 

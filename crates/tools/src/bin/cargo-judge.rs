@@ -55,6 +55,10 @@ that makes it again (the suite stops there, as a judge does).
   --memory-limit MIB  the memory limit (peak resident), instead of the judge's
   --output-limit MIB  the output limit (default: twice the expected output,
                       and at least 16 MiB)
+  --cold              start a Python or PyPy solution afresh for every run;
+                      by default each job starts its interpreter once and
+                      forks it for each run (a warm start: the same
+                      verdicts, its start's processor time counted in)
   --verbose           list the cases skipped for your solution, each with why
                       (else they are counted in one line)
   --quick             the golden cases alone: without the judge suite (a few
@@ -170,12 +174,11 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     limits.output = request.output_mib.map_or(0, |m| m << 20);
     let scratch =
         Scratch::new("judge").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
-    let prepared =
-        match tools::prepare_solution(out, resolved.solution.as_ref(), info, resolved.form)? {
-            Ready::CompileError => return Ok(false),
-            Ready::Workspace => None,
-            Ready::Solution(prepared) => Some(prepared),
-        };
+    let prepared = match tools::prepare_solution(out, &resolved, info)? {
+        Ready::CompileError => return Ok(false),
+        Ready::Workspace => None,
+        Ready::Solution(prepared) => Some(prepared),
+    };
     // A user's solution on the workspace's cases gets the judge suite too.
     let with_suite = !own_folders && !request.quick && prepared.is_some();
     let golden = cases.len();

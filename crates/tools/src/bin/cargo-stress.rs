@@ -58,6 +58,8 @@ exit status is 1 on a failure, 0 on none, 2 when nothing could be tested.
                       it back
   --time-limit MS, --memory-limit MIB
                       the solution's limits, instead of the judge's
+  --cold              start a Python or PyPy solution afresh for every run,
+                      not forked from an interpreter each job starts once
 ";
 
 fn main() -> ExitCode {
@@ -146,12 +148,11 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     let resolved = solution.resolve(info);
     let mut limits = resolved.limits;
     limits.output = 16 << 20;
-    let prepared =
-        match tools::prepare_solution(out, resolved.solution.as_ref(), info, resolved.form)? {
-            Ready::CompileError => return Ok(false),
-            Ready::Workspace => None,
-            Ready::Solution(prepared) => Some(prepared),
-        };
+    let prepared = match tools::prepare_solution(out, &resolved, info)? {
+        Ready::CompileError => return Ok(false),
+        Ready::Workspace => None,
+        Ready::Solution(prepared) => Some(prepared),
+    };
     let line = report::status::StatusLine::on_stderr();
     let started = std::time::Instant::now();
     // The largest size reached, not the last input's: sizes go round.

@@ -200,7 +200,7 @@ fn a_file_without_the_function_is_a_program_however_it_reads() {
         let path = file(&dir, name, &text);
         let (status, out) = run("judge", &["footholds", &path, "--quick"]);
         assert_eq!(status, SUCCESS, "{name}: {out}");
-        assert!(out.contains("(Python 3, run with python3)"), "{out}");
+        assert!(out.contains("(Python 3, run with python3, "), "{out}");
         assert!(!out.contains("note: it defines solution"), "{out}");
     }
     // A `def solution` of another arity is not the judge's function: the
