@@ -229,6 +229,17 @@ fn a_warm_run_flushes_its_output_and_gives_its_status_at_every_kind_of_exit() {
             "import sys; print('a'); sys.stdout.close()",
             Ending::Exited(0),
         ),
+        // A writer of its own, flushed only when the interpreter ends.
+        (
+            "own-writer",
+            "w = open(1, 'w').write\nw('a')\n",
+            Ending::Exited(0),
+        ),
+        (
+            "os-open",
+            "import os, sys\nos.open('x', os.O_WRONLY | os.O_CREAT)\nprint('a')\nsys.exit(4)\n",
+            Ending::Exited(4),
+        ),
     ];
     for (name, source, ending) in exits {
         let Some(solution) = Solution::new(&format!("exit-{name}"), source) else {

@@ -215,11 +215,15 @@ sys.modules["__main__"] = MAIN
 del enter_run, serve, receive, tell, set_limit, reap_orphans, own_namespaces
 del standard_stream
 def leave(status):
-    """Ends the run as the interpreter's own ending does, less the
-    teardown of every module, which a fork would pay for in copied pages
-    and gives nothing a run shows: the threads waited for, the atexit
-    handlers run, stdout and stderr flushed (status 120 when that fails,
-    as Python gives), then the exit."""
+    """Ends the run as the interpreter's own ending does. A run that
+    opened no file for writing ends without the teardown of every module,
+    which a fork pays for in copied pages and which shows nothing: the
+    threads waited for, the atexit handlers run, stdout and stderr flushed
+    (status 120 when that fails, as Python gives), then the exit. One
+    that did (`w = open(1, "w").write`, its buffer flushed only when the
+    file is collected) gets the interpreter's whole ending."""
+    if WROTE or not hasattr(sys, "addaudithook"):
+        sys.exit(status)
     threading = sys.modules.get("threading")
     if threading is not None and hasattr(threading, "_shutdown"):
         threading._shutdown()
@@ -234,6 +238,23 @@ def leave(status):
             if status == 0:
                 status = 120
     os._exit(status)
+
+
+def watch_writes(event, args):
+    """An audit hook: notes a file opened for writing."""
+    if event == "open" and len(args) >= 3:
+        mode, flags = args[1], args[2]
+        if mode is None:
+            writing = flags & (os.O_WRONLY | os.O_RDWR)
+        else:
+            writing = any(c in mode for c in "wax+")
+        if writing:
+            WROTE.append(True)
+
+
+WROTE = []
+if hasattr(sys, "addaudithook"):
+    sys.addaudithook(watch_writes)
 
 
 def exit_status(error):
@@ -271,5 +292,7 @@ try:
         STATUS = 0
     leave(STATUS)
 except SystemExit as error:
+    if WROTE:
+        raise
     # An atexit handler or a thread's end that exits.
     leave(exit_status(error))

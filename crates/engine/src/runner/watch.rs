@@ -415,7 +415,11 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
     // the command's other threads (other jobs, a large case read) may have
     // raised it after the spawn and before the `exec`. Else the samples
     // are the figure.
-    let inherited_peak = run.inherited_peak.max(processes::own_peak());
+    // A warm start's child holds nothing of the runner's.
+    let inherited_peak = match run.warm {
+        Some(_) => 0,
+        None => run.inherited_peak.max(processes::own_peak()),
+    };
     let main_peak = if main_peak > inherited_peak {
         main_peak
     } else {
