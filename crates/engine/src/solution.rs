@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use cli::{Call, Info};
 
 use crate::runner::landlock::Reach;
-use crate::runner::{Access, Program};
+use crate::runner::{Access, Program, WarmLine};
 use crate::toolchain::detect::{self, Form};
 use crate::toolchain::driver::{Driver, Joining};
 use crate::toolchain::judges::{self, JudgeLanguage};
@@ -161,9 +161,10 @@ pub struct Prepared {
     /// How a run's messages name the user's file, not the build folder's
     /// copy of it (a traceback's, a stack trace's).
     pub names: UsersNames,
-    /// Whether its runs start warm: forked from an interpreter started once
-    /// per job (see `runner::warm`). The commands' `--cold` clears it.
-    pub warm: bool,
+    /// How its runs start warm, if they do: forked from an interpreter
+    /// started once per job (see `runner::warm`). The commands' `--cold`
+    /// clears it.
+    pub warm: Option<WarmLine>,
 }
 
 impl Prepared {
@@ -195,9 +196,14 @@ impl Prepared {
         };
         let argv = self.argv.clone();
         let dir = self.dir.clone().unwrap_or_else(|| scratch.to_path_buf());
-        match self.warm && self.dir.is_none() {
-            true => Program::Warm { argv, dir, access },
-            false => Program::Command { argv, dir, access },
+        match (&self.warm, &self.dir) {
+            (Some(line), None) => Program::Warm {
+                argv,
+                dir,
+                access,
+                line: line.clone(),
+            },
+            _ => Program::Command { argv, dir, access },
         }
     }
 }
@@ -285,7 +291,7 @@ pub fn prepare(
                 notes: Vec::new(),
                 own_program: None,
                 names: UsersNames::default(),
-                warm: false,
+                warm: None,
             })
         }
         Solution::Executable(path) => Ok(Prepared {
@@ -295,7 +301,7 @@ pub fn prepare(
             notes: Vec::new(),
             own_program: Some(path.clone()),
             names: UsersNames::default(),
-            warm: false,
+            warm: None,
         }),
         Solution::Source { path, language } => {
             let source = std::fs::read(path)
@@ -471,10 +477,13 @@ impl Source<'_> {
         let copy = folder.join(&name);
         let mut argv = self.fill(run, &[copy.as_os_str()], &folder);
         argv[0] = toolchain::shim::resolved(&argv[0], self.row);
+        let mut warm = WarmLine::program(&argv);
         if let Some((file, _)) = &driver {
             // The driver runs, and loads the user's file: its path follows.
             let at = argv.len() - 1;
             argv.insert(at, folder.join(file).into_os_string());
+            warm.script.insert(0, folder.join(file).into_os_string());
+            warm.answers_on_3 = true;
             argv = toolchain::driver::answers_apart(argv);
         }
         let shown = std::iter::once(self.row.run_shown)
@@ -495,9 +504,7 @@ impl Source<'_> {
             notes: Vec::new(),
             own_program: None,
             names: UsersNames::new(&folder, &name, self.path),
-            // A program alone: a function's driver runs under a shell line
-            // that moves its descriptors (see `driver::answers_apart`).
-            warm: self.row.warm && driver.is_none(),
+            warm: self.row.warm.then_some(warm),
         })
     }
 
@@ -536,7 +543,7 @@ impl Source<'_> {
             notes: Vec::new(),
             own_program: None,
             names: UsersNames::new(&folder, &self.copy_name(), self.path),
-            warm: false,
+            warm: None,
         })
     }
 

@@ -75,7 +75,12 @@ impl Solution {
             writes: Some(dir.clone()),
         });
         match warm {
-            true => Program::Warm { argv, dir, access },
+            true => Program::Warm {
+                line: engine::runner::WarmLine::program(&argv),
+                argv,
+                dir,
+                access,
+            },
             false => Program::Command { argv, dir, access },
         }
     }

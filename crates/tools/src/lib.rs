@@ -33,7 +33,7 @@ pub enum Ready {
     /// The workspace's own solver.
     Workspace,
     /// The user's solution, ready to run.
-    Solution(engine::solution::Prepared),
+    Solution(Box<engine::solution::Prepared>),
     /// The user's solution does not compile: reported, nothing to run.
     CompileError,
 }
@@ -52,12 +52,14 @@ pub fn prepare_solution(
     };
     match prepare(solution, info, resolved.form) {
         Ok(mut prepared) => {
-            if prepared.warm {
+            if prepared.warm.is_some() {
                 let (warm, mode) = start_mode(resolved.cold);
-                prepared.warm = warm;
+                if !warm {
+                    prepared.warm = None;
+                }
                 prepared.how.push_str(mode);
             }
-            Ok(Ready::Solution(prepared))
+            Ok(Ready::Solution(Box::new(prepared)))
         }
         Err(PrepareError::Compile { command, message }) => {
             let shown = engine::text::printable(&solution.shown()).into_owned();

@@ -124,16 +124,45 @@ pub enum Program<'a> {
         dir: PathBuf,
         access: Access,
     },
-    /// A Python run line (its script last), run as `Command` is, but
-    /// forked from a warm interpreter where the thread and the machine
+    /// A Python program, run as `Command` runs `argv`, but forked from a
+    /// warm interpreter as `line` says where the thread and the machine
     /// allow (see [`warm`]), else started fresh.
     Warm {
         argv: Vec<OsString>,
         dir: PathBuf,
         access: Access,
+        line: WarmLine,
     },
     /// A function of this program, in a forked copy of this process.
     Function(Function<'a>),
+}
+
+/// How a warm server runs what a fresh start's command line runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WarmLine {
+    /// The interpreter and its flags (`python3 -B -W ignore`).
+    pub interpreter: Vec<OsString>,
+    /// The script and its arguments.
+    pub script: Vec<OsString>,
+    /// Whether descriptor 3 is the run's stdout and descriptor 1 its
+    /// stderr, as a function's driver has them (its answers apart from
+    /// what the function prints).
+    pub answers_on_3: bool,
+}
+
+impl WarmLine {
+    /// A program's line: `argv` is the interpreter, its flags and the
+    /// script, last.
+    pub fn program(argv: &[OsString]) -> WarmLine {
+        let (script, interpreter) = argv
+            .split_last()
+            .map_or((&[][..], argv), |(s, i)| (std::slice::from_ref(s), i));
+        WarmLine {
+            interpreter: interpreter.to_vec(),
+            script: script.to_vec(),
+            answers_on_3: false,
+        }
+    }
 }
 
 /// How the main process ended.

@@ -24,15 +24,25 @@ pub fn run(program: &Program, input: &Path, limits: &Limits) -> std::io::Result<
     let input = File::open(input)?;
     // A warm server's start is the job's, not the run's: before its clock.
     let warm = match program {
-        Program::Warm { argv, dir, access } => super::warm::ready(argv, dir, access, limits),
+        Program::Warm {
+            argv,
+            dir,
+            access,
+            line,
+        } => super::warm::ready(argv, line, dir, access, limits),
         _ => false,
     };
     let began = Instant::now();
     let started = match program {
         Program::Command { argv, dir, access } => spawn_command(argv, dir, access, input, limits)?,
-        Program::Warm { argv, dir, access } => {
+        Program::Warm {
+            argv,
+            dir,
+            access,
+            line,
+        } => {
             match warm
-                .then(|| super::warm::start(argv, dir, access, &input, limits))
+                .then(|| super::warm::start(argv, line, dir, access, &input, limits))
                 .flatten()
             {
                 Some(started) => started,

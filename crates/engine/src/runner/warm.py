@@ -28,6 +28,10 @@ import os
 import _socket
 
 SCRIPT = sys.argv[1]
+# The script's own arguments (a driver's: the user's file).
+ARGUMENTS = sys.argv[1:]
+# Whether descriptor 3 is the driver's own (see enter_run).
+ANSWERS_ON_3 = []
 CONTROL = _socket.socket(fileno=os.dup(0))
 NULL = os.open("/dev/null", os.O_RDONLY)
 os.dup2(NULL, 0)
@@ -131,7 +135,7 @@ def enter_run(words, fds):
     """In the run's child: its control group first (what follows is
     counted), then its descriptors, limits, folder and Landlock ruleset,
     as a fresh start is held."""
-    folder, address_space, file_size, landlock, groups, namespaces = words[:6]
+    folder, address_space, file_size, landlock, groups, namespaces, apart = words[:7]
     stdin, stdout, stderr = fds[:3]
     rest = fds[3:]
     for procs in rest[: int(groups)]:
@@ -145,6 +149,13 @@ def enter_run(words, fds):
         os.dup2(fd, target)
         os.close(fd)
     CONTROL.close()
+    if apart == b"1":
+        # A function's driver: its answers on 3, what the function prints
+        # on 1, both beside stderr (as `exec 3>&1 1>&2` has them); only
+        # now, for the socket may have been 3.
+        os.dup2(1, 3)
+        os.dup2(2, 1)
+        ANSWERS_ON_3.append(True)
     set_limit(resource.RLIMIT_AS, address_space)
     set_limit(resource.RLIMIT_FSIZE, file_size)
     os.chdir(folder)
@@ -192,15 +203,28 @@ def standard_stream(fd, old):
     return stream
 
 
-enter_run(*serve())
+WORDS, FDS = serve()
+try:
+    enter_run(WORDS, FDS)
+except BaseException as error:
+    # Never expected: said on the run's stderr (put in place here when
+    # it was not yet), as the runner's own.
+    try:
+        os.dup2(FDS[2], 2)
+    except (OSError, IndexError):
+        pass
+    os.write(2, f"grid-games: the warm start failed: {error!r}\n".encode())
+    os._exit(125)
 
 # The run's child from here: the solution as a fresh start runs it.
 sys.stdin = sys.__stdin__ = standard_stream(0, sys.__stdin__)
 sys.stdout = sys.__stdout__ = standard_stream(1, sys.__stdout__)
 sys.stderr = sys.__stderr__ = standard_stream(2, sys.__stderr__)
-sys.argv[:] = [SCRIPT]
+sys.argv[:] = ARGUMENTS
 if hasattr(sys, "orig_argv"):
-    sys.orig_argv[:] = sys.orig_argv[:-3] + [SCRIPT]
+    # The server's line less its `-c CODE`.
+    at = len(sys.orig_argv) - len(ARGUMENTS) - 2
+    sys.orig_argv[:] = sys.orig_argv[:at] + sys.orig_argv[at + 2 :]
 sys.path[0] = os.path.dirname(os.path.abspath(SCRIPT))
 for name in set(sys.modules) - BASELINE:
     del sys.modules[name]
@@ -243,6 +267,9 @@ def leave(status):
 def watch_writes(event, args):
     """An audit hook: notes a file opened for writing."""
     if event == "open" and len(args) >= 3:
+        if ANSWERS_ON_3 and args[0] == 3:
+            # The driver's answers, written a line at a time.
+            return
         mode, flags = args[1], args[2]
         if mode is None:
             writing = flags & (os.O_WRONLY | os.O_RDWR)

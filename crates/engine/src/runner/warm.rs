@@ -45,7 +45,7 @@ use super::child::pipe;
 use super::spawn::{self, Hold};
 use super::start::{memory_cap, ruleset_for};
 use super::watch::Started;
-use super::{contain, landlock, seccomp, Access, Ending, Limits};
+use super::{contain, landlock, seccomp, Access, Ending, Limits, WarmLine};
 
 /// The server's code.
 const SERVER_CODE: &str = include_str!("warm.py");
@@ -64,6 +64,7 @@ const ANSWER_WITHIN: Duration = Duration::from_secs(30);
 #[derive(Clone, PartialEq, Eq)]
 struct Key {
     argv: Vec<OsString>,
+    line: WarmLine,
     scratch: PathBuf,
     memory: u64,
     reach: landlock::Reach,
@@ -138,8 +139,14 @@ pub fn available() -> bool {
 /// script last) in `dir`, if this thread and machine can hold them:
 /// whether they can [`start`] warm. A server's own start is not the run's:
 /// it comes before the run's clock.
-pub(super) fn ready(argv: &[OsString], dir: &Path, access: &Access, limits: &Limits) -> bool {
-    let Some(key) = key_of(argv, dir, access, limits) else {
+pub(super) fn ready(
+    argv: &[OsString],
+    line: &WarmLine,
+    dir: &Path,
+    access: &Access,
+    limits: &Limits,
+) -> bool {
+    let Some(key) = key_of(argv, line, dir, access, limits) else {
         return false;
     };
     let layout = contain::containment().cgroup.as_ref();
@@ -173,18 +180,25 @@ pub(super) fn ready(argv: &[OsString], dir: &Path, access: &Access, limits: &Lim
 
 /// What serves runs of `argv` in `dir`, where this thread and machine can
 /// hold a warm run.
-fn key_of(argv: &[OsString], dir: &Path, access: &Access, limits: &Limits) -> Option<Key> {
+fn key_of(
+    argv: &[OsString],
+    line: &WarmLine,
+    dir: &Path,
+    access: &Access,
+    limits: &Limits,
+) -> Option<Key> {
     contain::containment().cgroup.as_ref()?;
     let Access::Solution(reach) = access else {
         return None;
     };
     // Only a thread that starts runs alone keeps a server: one that starts
     // other processes meanwhile would give them the server's socket.
-    if !cgroup::dedicated() || argv.len() < 2 {
+    if !cgroup::dedicated() || line.interpreter.is_empty() || line.script.is_empty() {
         return None;
     }
     Some(Key {
         argv: argv.to_vec(),
+        line: line.clone(),
         scratch: dir.parent()?.to_path_buf(),
         memory: limits.memory,
         reach: landlock::Reach {
@@ -199,6 +213,7 @@ fn key_of(argv: &[OsString], dir: &Path, access: &Access, limits: &Limits) -> Op
 /// was).
 pub(super) fn start(
     argv: &[OsString],
+    line: &WarmLine,
     dir: &Path,
     access: &Access,
     input: &File,
@@ -206,7 +221,7 @@ pub(super) fn start(
 ) -> Option<Started> {
     let held = contain::containment();
     let layout = held.cgroup.as_ref()?;
-    let key = key_of(argv, dir, access, limits)?;
+    let key = key_of(argv, line, dir, access, limits)?;
     THREAD_SERVER.with(|cell| {
         let (server, failed) = &mut *cell.borrow_mut();
         server.as_ref().filter(|s| s.key == key)?;
@@ -234,13 +249,9 @@ pub(super) fn start(
 impl Server {
     fn start(key: Key, layout: &cgroup::Layout) -> std::io::Result<Server> {
         let (ours, theirs) = socket_pair()?;
-        let (script, line) = key.argv.split_last().expect("a run line and its script");
-        let mut argv = line.to_vec();
-        argv.extend([
-            OsString::from("-c"),
-            OsString::from(SERVER_CODE),
-            script.clone(),
-        ]);
+        let mut argv = key.line.interpreter.clone();
+        argv.extend([OsString::from("-c"), OsString::from(SERVER_CODE)]);
+        argv.extend(key.line.script.iter().cloned());
         let limits = Limits {
             time: Duration::ZERO,
             memory: key.memory,
@@ -333,6 +344,12 @@ impl Server {
             if ruleset.is_some() { b"1" } else { b"0" }.to_vec(),
             procs.len().to_string().into_bytes(),
             if contain::containment().namespaces {
+                b"1"
+            } else {
+                b"0"
+            }
+            .to_vec(),
+            if self.key.line.answers_on_3 {
                 b"1"
             } else {
                 b"0"

@@ -177,7 +177,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     let prepared = match tools::prepare_solution(out, &resolved, info)? {
         Ready::CompileError => return Ok(false),
         Ready::Workspace => None,
-        Ready::Solution(prepared) => Some(prepared),
+        Ready::Solution(prepared) => Some(*prepared),
     };
     // A user's solution on the workspace's cases gets the judge suite too.
     let with_suite = !own_folders && !request.quick && prepared.is_some();

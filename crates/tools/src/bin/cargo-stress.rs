@@ -151,7 +151,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     let prepared = match tools::prepare_solution(out, &resolved, info)? {
         Ready::CompileError => return Ok(false),
         Ready::Workspace => None,
-        Ready::Solution(prepared) => Some(prepared),
+        Ready::Solution(prepared) => Some(*prepared),
     };
     let line = report::status::StatusLine::on_stderr();
     let started = std::time::Instant::now();

@@ -15,7 +15,8 @@ import os
 import sys
 import types
 
-_answers = os.fdopen(3, "w")
+# A line at a time: every answer is out when the run ends, however it ends.
+_answers = os.fdopen(3, "w", buffering=1)
 _text = sys.stdin.read()
 # Whatever the solution reads at its top level finds nothing.
 sys.stdin = io.StringIO("")
