@@ -400,3 +400,49 @@ fn every_process_of_a_warm_run_ends_with_it() {
     );
     assert_none_left(&format!("sleep {mark}"));
 }
+
+#[test]
+fn a_spinning_child_ends_with_its_warm_run() {
+    let mark = format!("40.spin.{}", std::process::id());
+    let Some(solution) = Solution::new(
+        "spinning",
+        &format!(
+            "import os, sys\n\
+             if os.fork() == 0:\n    os.execvp('sh', ['sh', '-c', 'while :; do :; done # {mark}'])\n\
+             print('parent done')\n"
+        ),
+    ) else {
+        return;
+    };
+    let outcomes = solution.warm("", &limits(5000, 256), 2);
+    assert!(
+        outcomes.iter().all(|o| o.stdout == b"parent done\n"),
+        "{outcomes:?}"
+    );
+    assert_none_left(&mark);
+}
+
+#[test]
+fn the_time_of_children_the_kernel_reaped_is_counted_in_a_warm_run() {
+    // Three children, each burning 0.3 s of its own processor time, reaped
+    // by the kernel (SIGCHLD ignored): at least 0.9 s whatever the
+    // machine's speed.
+    let Some(solution) = Solution::new(
+        "reaped",
+        "import os, signal, time\n\
+         signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n\
+         for _ in range(3):\n\
+         \x20   if os.fork() == 0:\n\
+         \x20       while time.process_time() < 0.3:\n            pass\n\
+         \x20       os._exit(0)\n\
+         while True:\n\
+         \x20   try:\n        os.wait()\n\
+         \x20   except ChildProcessError:\n        break\n\
+         print('done')\n",
+    ) else {
+        return;
+    };
+    let warm = solution.warm("", &limits(20_000, 256), 1).remove(0);
+    assert_eq!(warm.stdout, b"done\n", "{warm:?}");
+    assert!(warm.cpu >= Duration::from_millis(900), "{warm:?}");
+}
