@@ -357,6 +357,12 @@ pub fn prepare(
             }?;
             let first_word = std::ffi::OsStr::new(work.row.run[0]);
             notes.extend(toolchain::shim::note(first_word, work.row));
+            if work.row.warm {
+                notes.extend(
+                    crate::runner::warm::unfaithful(&source)
+                        .map(|why| format!("runs cold, a fresh start for every run: {why}")),
+                );
+            }
             prepared.notes = notes;
             Ok(prepared)
         }
@@ -504,7 +510,10 @@ impl Source<'_> {
             notes: Vec::new(),
             own_program: None,
             names: UsersNames::new(&folder, &name, self.path),
-            warm: self.row.warm.then_some(warm),
+            warm: match crate::runner::warm::unfaithful(self.bytes) {
+                Some(_) => None,
+                None => self.row.warm.then_some(warm),
+            },
         })
     }
 

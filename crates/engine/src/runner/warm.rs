@@ -130,6 +130,30 @@ fn fell_back(why: &str) {
     first.get_or_insert_with(|| why.to_string());
 }
 
+/// What a warm start cannot make faithful (see the doc of
+/// `docs/commands.md`, "Warm starts"), as a source shows it: the words
+/// that read it, and why such a source starts fresh.
+const UNFAITHFUL: &[(&str, &str)] = &[
+    (
+        "getppid",
+        "it reads its parent's pid, which a warm start would give as its server's",
+    ),
+    (
+        "/proc/self",
+        "it reads its own /proc entry, where a warm start would show its server's command line",
+    ),
+];
+
+/// Why a Python source must start fresh, if it must: it reads what a warm
+/// start cannot show as a fresh one does.
+pub fn unfaithful(source: &[u8]) -> Option<&'static str> {
+    let text = String::from_utf8_lossy(source);
+    UNFAITHFUL
+        .iter()
+        .find(|(word, _)| text.contains(word))
+        .map(|(_, why)| *why)
+}
+
 /// Whether this machine can hold a warm run: it needs a control group.
 pub fn available() -> bool {
     contain::containment().cgroup.is_some()

@@ -36,6 +36,7 @@ mod smallest;
 mod smallest_reached;
 mod solutions;
 mod stress;
+mod warm;
 
 // The helpers this test binary shares with the runner's tests.
 #[path = "../../../engine/tests/support/mod.rs"]
