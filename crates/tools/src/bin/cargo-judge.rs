@@ -57,10 +57,11 @@ that makes it again (the suite stops there, as a judge does).
                       and at least 16 MiB)
   --verbose           list the cases skipped for your solution, each with why
                       (else they are counted in one line)
-  --quick             the golden cases alone: without the judge suite (a few
-                      hundred cases made from the generators, answered by
-                      the workspace, that a solution on the workspace's
-                      cases gets by default)
+  --quick             the golden cases and the judge suite's strongest few
+                      (those that reject the most planted bugs, and one of
+                      the judge's largest size, for time), not its few
+                      hundred: a second or two, where the whole suite takes
+                      tens of seconds in an interpreted language
   -j, --jobs N        run N cases at a time (default: the cores the machine
                       gives this command); each case is reported in order,
                       and its verdict does not depend on N (see TLE below)
@@ -176,14 +177,22 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
             Ready::Workspace => None,
             Ready::Solution(prepared) => Some(prepared),
         };
-    // A user's solution on the workspace's cases gets the judge suite too.
-    let with_suite = !own_folders && !request.quick && prepared.is_some();
+    // A user's solution on the workspace's cases gets the judge suite too,
+    // or under --quick its strongest cases alone (made here: a handful
+    // costs less than reading the whole suite from the cache).
+    let with_suite = !own_folders && prepared.is_some();
     let golden = cases.len();
     let mut cases = cases;
     if with_suite {
-        let suite = engine::suite::cached_suite(problem, &scratch.path().join("suite"))
-            .map_err(|e| format!("cannot make the judge suite in the scratch folder: {e}"))?;
-        cases.extend(suite);
+        let folder = scratch.path().join("suite");
+        let suite = if request.quick {
+            engine::suite::write_suite(&engine::suite::quick_suite(problem), &folder)
+        } else {
+            engine::suite::cached_suite(problem, &folder)
+        };
+        cases.extend(
+            suite.map_err(|e| format!("cannot make the judge suite in the scratch folder: {e}"))?,
+        );
     }
     let judging = Judging {
         problem,
@@ -206,6 +215,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
             .filter(|case| engine::judging::runs(&judging, case))
             .count(),
         suite: cases.len() - golden,
+        quick: request.quick,
     };
     let _ = report::judge::write_heading(out, info, counts, &resolved, prepared.as_ref(), &limits);
     let running = counts.golden + counts.suite;

@@ -21,6 +21,8 @@ use crate::args::Resolved;
 pub struct Counts {
     pub golden: usize,
     pub suite: usize,
+    /// Whether the suite's cases are its strongest alone (`--quick`).
+    pub quick: bool,
 }
 
 /// What the summary says beyond the tally.
@@ -52,8 +54,9 @@ pub fn write_heading(
     let cases = match counts.suite {
         0 => counted(counts.golden as u64, "case"),
         suite => format!(
-            "{} and the judge suite's {suite}",
-            counted(counts.golden as u64, "case")
+            "{} and the judge suite's {}{suite}",
+            counted(counts.golden as u64, "case"),
+            if counts.quick { "strongest " } else { "" }
         ),
     };
     writeln!(out, "{}: {cases}, {who}", info.heading())?;
