@@ -191,6 +191,13 @@ pub fn write_summary(
             }
         )?;
     }
+    if tally.not_run_after_tle > 0 {
+        writeln!(
+            out,
+            "{} not run after the first TLE, which ends the judging",
+            counted(tally.not_run_after_tle as u64, "case")
+        )?;
+    }
     if tally.interrupted {
         writeln!(
             out,
