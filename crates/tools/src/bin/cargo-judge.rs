@@ -24,7 +24,8 @@ end of stderr), TLE (processor time past the limit, or a hang stopped at
 twice it), MLE, OLE, or CE for a compile error; EXP when the output is
 not the case's .out but is the workspace's answer (the .out is the odd one
 out). Each verdict's first failure is shown in full, its later ones in a
-line. An .in without an .out is judged against the workspace's own answer. A DIR may be a folder
+line. The first TLE ends the judging: the cases after it are counted as
+not run (a program that loops forever is told within its limit). An .in without an .out is judged against the workspace's own answer. A DIR may be a folder
 written by online-judge-tools (`oj d` writes test/sample-1.in and .out).
 Your solution on the workspace's cases also gets the judge suite: a few
 hundred judge-valid cases made from the generators, whose passes are
