@@ -25,8 +25,10 @@ twice it), MLE, OLE, or CE for a compile error; EXP when the output is
 not the case's .out but is the workspace's answer (the .out is the odd one
 out). Each verdict's first failure is shown in full, its later ones in a
 line. The first TLE ends the judging: the cases after it are counted as
-not run (a program that loops forever is told within its limit). An .in without an .out is judged against the workspace's own answer. A DIR may be a folder
-written by online-judge-tools (`oj d` writes test/sample-1.in and .out).
+not run (a program that loops forever is told within its limit). An .in
+without an .out is judged against the workspace's own answer. A DIR may be
+a folder written by online-judge-tools (`oj d` writes test/sample-1.in and
+.out).
 Your solution on the workspace's cases also gets the judge suite: a few
 hundred judge-valid cases made from the generators, whose passes are
 counted and whose first failure is shown in full, with the `cargo gen` line
@@ -61,8 +63,8 @@ that makes it again (the suite stops there, as a judge does).
   --quick             the golden cases and the judge suite's strongest few
                       (those that reject the most planted bugs, and one of
                       the judge's largest size, for time), not its few
-                      hundred: a second or two, where the whole suite takes
-                      tens of seconds in an interpreted language
+                      hundred: under a second for most solutions, where the
+                      whole suite takes ten seconds or more in Python
   -j, --jobs N        run N cases at a time (default: the cores the machine
                       gives this command); each case is reported in order,
                       and its verdict does not depend on N (see TLE below)
