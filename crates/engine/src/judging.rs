@@ -95,6 +95,9 @@ pub struct Tally {
     pub interrupted: bool,
     /// The judge suite's cases after its first failure, not run.
     pub suite_not_run: usize,
+    /// The cases after the first TLE, not run (and not counted in
+    /// `suite_not_run`), of those that would have run.
+    pub not_run_after_tle: usize,
     /// Failed cases whose `.out` is the odd one out: the program gave the
     /// workspace's answer (see [`Verdict::ExpectedDisputed`]).
     pub disputed: usize,
@@ -107,7 +110,10 @@ pub struct Tally {
 /// A user's solution runs on [`Judging::jobs`] cases at a time, each
 /// reported in order once those before it are. The judge suite stops at
 /// its first failure, as a judge stops at a solution's first failed test:
-/// the suite's cases after it are counted as not run. Which case that is
+/// the suite's cases after it are counted as not run. The first TLE ends
+/// the whole judging: a program that loops forever would burn the time
+/// limit on every case, and a slow one tells nothing more on the next;
+/// the cases after it are counted as not run. Which case each stop is at
 /// does not depend on the number of jobs: every case before it has run.
 pub fn judge_cases(
     judging: &Judging,
@@ -129,12 +135,13 @@ pub fn judge_cases(
     };
     let next = AtomicUsize::new(0);
     let suite_failed_at = AtomicUsize::new(usize::MAX);
+    let tle_at = AtomicUsize::new(usize::MAX);
     let mut tally = Tally::default();
     std::thread::scope(|scope| -> std::io::Result<()> {
         let (sender, receiver) = std::sync::mpsc::channel();
         for _ in 0..jobs {
-            let (sender, next, failed_at, copies) =
-                (sender.clone(), &next, &suite_failed_at, &copies);
+            let (sender, next, failed_at, tle_at, copies) =
+                (sender.clone(), &next, &suite_failed_at, &tle_at, &copies);
             scope.spawn(move || {
                 // This thread starts runs and nothing else.
                 runner::dedicate_thread();
@@ -144,12 +151,18 @@ pub fn judge_cases(
                         break;
                     }
                     let case = &cases[k];
+                    if k > tle_at.load(Ordering::SeqCst) {
+                        break;
+                    }
                     if crate::suite::is_suite_case(case) && k > failed_at.load(Ordering::SeqCst) {
                         continue;
                     }
                     let judged = judge_one(judging, case, &copies[k]);
                     if crate::suite::is_suite_case(case) && judged.1.failed > 0 {
                         failed_at.fetch_min(k, Ordering::SeqCst);
+                    }
+                    if is_tle(&judged.0) {
+                        tle_at.fetch_min(k, Ordering::SeqCst);
                     }
                     if sender.send((k, judged)).is_err() {
                         break;
@@ -165,6 +178,9 @@ pub fn judge_cases(
             done.insert(k, judged);
             while let Some((result, counted)) = done.remove(&at) {
                 at += 1;
+                if at - 1 > tle_at.load(Ordering::SeqCst) {
+                    continue;
+                }
                 if at - 1 > suite_failed_at.load(Ordering::SeqCst)
                     && crate::suite::is_suite_case(&cases[at - 1])
                 {
@@ -184,6 +200,12 @@ pub fn judge_cases(
         .enumerate()
         .filter(|(k, case)| *k > stopped_at && crate::suite::is_suite_case(case))
         .count();
+    let tle_at = tle_at.load(Ordering::SeqCst);
+    for (k, case) in cases.iter().enumerate().skip(tle_at.saturating_add(1)) {
+        if !(crate::suite::is_suite_case(case) && k > stopped_at) {
+            count_not_run(judging, case, &copies[k], &mut tally);
+        }
+    }
     if runner::interrupt::requested() {
         tally.interrupted = true;
     }
@@ -215,6 +237,47 @@ fn judge_one<'a>(
         }
     };
     (result, tally)
+}
+
+/// Whether a case's result is a TLE.
+fn is_tle(result: &std::io::Result<Option<CaseResult>>) -> bool {
+    matches!(
+        result,
+        Ok(Some(CaseResult::Ran {
+            verdict: Verdict::TimeLimitExceeded,
+            ..
+        }))
+    )
+}
+
+/// Counts a case not run after the first TLE: in the census, as the
+/// validator reads it, and as skipped or not run, as it would have been
+/// skipped or run.
+fn count_not_run(judging: &Judging, case: &Case, copy: &Result<Case, String>, tally: &mut Tally) {
+    let user = matches!(judging.contestant, Contestant::Solution(_));
+    if case.needs_flags() {
+        tally.census.flags += 1;
+        tally.flags_skipped += usize::from(user);
+        tally.not_run_after_tle += usize::from(!user);
+        return;
+    }
+    let read = copy
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|copy| crate::cases::read_case_file(&copy.input));
+    if let Ok(mut input) = read {
+        match judged_input(judging, case, &mut input).0 {
+            Ok(()) => tally.census.judge += 1,
+            Err(why) => {
+                tally.census.beyond += 1;
+                if user && !judging.beyond_judge {
+                    tally.beyond_skipped.push((case.name.clone(), why));
+                    return;
+                }
+            }
+        }
+    }
+    tally.not_run_after_tle += 1;
 }
 
 impl Tally {

@@ -42,23 +42,80 @@ fn size_of(k: u64, largest: usize) -> usize {
     }
 }
 
+/// The judge suite's strongest cases, a row for each problem: the places
+/// (`k`, see [`case_at`]) of the few cases that reject the most wrong
+/// solutions, and last one of the judge's largest size, so that a slow
+/// solution is told: the one that costs a correct solution the most
+/// processor time where one stands out (2048 (Hard)'s), else the one of
+/// that size that rejects the most.
+/// `cargo judge --quick` runs them after the golden cases, and the whole
+/// suite runs them first.
+///
+/// They are chosen by measurement, not by guess: the ignored test
+/// `mutants` of the commands' tests judges every planted bug of
+/// `tests/solutions/` on the whole suite and prints these rows (the fewest
+/// cases, chosen greedily, that reject each bug twice, then the case of
+/// the largest size); run it again when the generators, the suite or the
+/// planted bugs change. A problem without a row (one just added) gets no
+/// suite case under `--quick`.
+pub const QUICK: &[(&str, &[u64])] = &[
+    ("game2048", &[151, 10, 14]),
+    ("footholds", &[49, 109, 34]),
+    ("othello", &[0, 1, 2]),
+    ("puyo", &[150, 115, 5]),
+    ("game2048-hard", &[16, 14, 32]),
+];
+
+/// The places of `problem`'s strongest cases in its suite (its row of
+/// [`QUICK`]; none without one).
+pub fn quick_places(problem: &dyn AnyProblem) -> &'static [u64] {
+    let name = problem.info().name;
+    QUICK
+        .iter()
+        .find(|(row, _)| *row == name)
+        .map_or(&[], |(_, places)| places)
+}
+
+/// The suite's case `k` (counted from 0, as it is made): the generator's
+/// input for its seed and size, with the fast solver's answer, or `None`
+/// when the solver refuses the input (none should be) or `k` is past the
+/// suite's end.
+pub fn case_at(problem: &dyn AnyProblem, k: u64) -> Option<SuiteCase> {
+    if k >= problem.info().suite_cases {
+        return None;
+    }
+    let seed = FIRST_SEED + k;
+    let size = size_of(k, problem.largest_size(Space::Judge));
+    let input = problem.generate(seed, size, Space::Judge).into_bytes();
+    let expected = problem.judge_output(&input).ok()?.into_bytes();
+    Some(SuiteCase {
+        name: format!("suite/size-{size}-seed-{seed}"),
+        input,
+        expected,
+    })
+}
+
 /// The suite of `problem`: its `suite_cases` judge-valid inputs with the
-/// fast solver's answers. An input the solver refuses (none should be) is
-/// left out.
+/// fast solver's answers, its strongest cases ([`QUICK`]) first, so that
+/// a wrong solution fails early, then the others as they are made. An
+/// input the solver refuses (none should be) is left out.
 pub fn judge_suite(problem: &dyn AnyProblem) -> Vec<SuiteCase> {
-    let largest = problem.largest_size(Space::Judge);
-    (0..problem.info().suite_cases)
-        .filter_map(|k| {
-            let seed = FIRST_SEED + k;
-            let size = size_of(k, largest);
-            let input = problem.generate(seed, size, Space::Judge).into_bytes();
-            let expected = problem.judge_output(&input).ok()?.into_bytes();
-            Some(SuiteCase {
-                name: format!("suite/size-{size}-seed-{seed}"),
-                input,
-                expected,
-            })
-        })
+    let quick = quick_places(problem);
+    let rest = (0..problem.info().suite_cases).filter(|k| !quick.contains(k));
+    quick
+        .iter()
+        .copied()
+        .chain(rest)
+        .filter_map(|k| case_at(problem, k))
+        .collect()
+}
+
+/// The suite's strongest cases of `problem` alone (see [`QUICK`]), for
+/// `cargo judge --quick`.
+pub fn quick_suite(problem: &dyn AnyProblem) -> Vec<SuiteCase> {
+    quick_places(problem)
+        .iter()
+        .filter_map(|&k| case_at(problem, k))
         .collect()
 }
 
@@ -294,6 +351,35 @@ mod tests {
             assert_eq!(stored.read().as_ref(), Some(&suite), "made again after {k}");
         }
         crate::folders::remove_tree(&cache).unwrap();
+    }
+
+    #[test]
+    fn every_problem_has_one_row_of_strongest_cases_run_first() {
+        for (k, (name, _)) in QUICK.iter().enumerate() {
+            assert!(problems::find(name).is_some(), "{name} is no problem");
+            assert!(!QUICK[..k].iter().any(|(other, _)| other == name), "{name}");
+        }
+        for problem in problems::ALL {
+            let info = problem.info();
+            let places = quick_places(*problem);
+            assert!(!places.is_empty(), "{} has no row", info.name);
+            // The last is one of the judge's largest size.
+            let largest = problem.largest_size(Space::Judge);
+            let last = case_at(*problem, *places.last().unwrap()).unwrap();
+            assert!(
+                last.name.starts_with(&format!("suite/size-{largest}-")),
+                "{}",
+                last.name
+            );
+            let quick = quick_suite(*problem);
+            assert_eq!(quick.len(), places.len(), "{}", info.name);
+            let suite = judge_suite(*problem);
+            assert_eq!(suite[..quick.len()], quick[..], "{}", info.name);
+            let mut names: Vec<&str> = suite.iter().map(|case| case.name.as_str()).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len() as u64, info.suite_cases, "{}", info.name);
+        }
     }
 
     #[test]

@@ -24,8 +24,11 @@ end of stderr), TLE (processor time past the limit, or a hang stopped at
 twice it), MLE, OLE, or CE for a compile error; EXP when the output is
 not the case's .out but is the workspace's answer (the .out is the odd one
 out). Each verdict's first failure is shown in full, its later ones in a
-line. An .in without an .out is judged against the workspace's own answer. A DIR may be a folder
-written by online-judge-tools (`oj d` writes test/sample-1.in and .out).
+line. The first TLE ends the judging: the cases after it are counted as
+not run (a program that loops forever is told within its limit). An .in
+without an .out is judged against the workspace's own answer. A DIR may be
+a folder written by online-judge-tools (`oj d` writes test/sample-1.in and
+.out).
 Your solution on the workspace's cases also gets the judge suite: a few
 hundred judge-valid cases made from the generators, whose passes are
 counted and whose first failure is shown in full, with the `cargo gen` line
@@ -61,10 +64,11 @@ that makes it again (the suite stops there, as a judge does).
                       verdicts, its start's processor time counted in)
   --verbose           list the cases skipped for your solution, each with why
                       (else they are counted in one line)
-  --quick             the golden cases alone: without the judge suite (a few
-                      hundred cases made from the generators, answered by
-                      the workspace, that a solution on the workspace's
-                      cases gets by default)
+  --quick             the golden cases and the judge suite's strongest few
+                      (those that reject the most planted bugs, and one of
+                      the judge's largest size, for time), not its few
+                      hundred: under a second for most solutions, where the
+                      whole suite takes ten seconds or more in Python
   -j, --jobs N        run N cases at a time (default: the cores the machine
                       gives this command); each case is reported in order,
                       and its verdict does not depend on N (see TLE below)
@@ -179,14 +183,22 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         Ready::Workspace => None,
         Ready::Solution(prepared) => Some(*prepared),
     };
-    // A user's solution on the workspace's cases gets the judge suite too.
-    let with_suite = !own_folders && !request.quick && prepared.is_some();
+    // A user's solution on the workspace's cases gets the judge suite too,
+    // or under --quick its strongest cases alone (made here: a handful
+    // costs less than reading the whole suite from the cache).
+    let with_suite = !own_folders && prepared.is_some();
     let golden = cases.len();
     let mut cases = cases;
     if with_suite {
-        let suite = engine::suite::cached_suite(problem, &scratch.path().join("suite"))
-            .map_err(|e| format!("cannot make the judge suite in the scratch folder: {e}"))?;
-        cases.extend(suite);
+        let folder = scratch.path().join("suite");
+        let suite = if request.quick {
+            engine::suite::write_suite(&engine::suite::quick_suite(problem), &folder)
+        } else {
+            engine::suite::cached_suite(problem, &folder)
+        };
+        cases.extend(
+            suite.map_err(|e| format!("cannot make the judge suite in the scratch folder: {e}"))?,
+        );
     }
     let judging = Judging {
         problem,
@@ -209,6 +221,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
             .filter(|case| engine::judging::runs(&judging, case))
             .count(),
         suite: cases.len() - golden,
+        quick: request.quick,
     };
     let _ = report::judge::write_heading(out, info, counts, &resolved, prepared.as_ref(), &limits);
     let running = counts.golden + counts.suite;

@@ -21,6 +21,8 @@ use crate::args::Resolved;
 pub struct Counts {
     pub golden: usize,
     pub suite: usize,
+    /// Whether the suite's cases are its strongest alone (`--quick`).
+    pub quick: bool,
 }
 
 /// What the summary says beyond the tally.
@@ -52,8 +54,9 @@ pub fn write_heading(
     let cases = match counts.suite {
         0 => counted(counts.golden as u64, "case"),
         suite => format!(
-            "{} and the judge suite's {suite}",
-            counted(counts.golden as u64, "case")
+            "{} and the judge suite's {}{suite}",
+            counted(counts.golden as u64, "case"),
+            if counts.quick { "strongest " } else { "" }
         ),
     };
     writeln!(out, "{}: {cases}, {who}", info.heading())?;
@@ -186,6 +189,13 @@ pub fn write_summary(
             } else {
                 format!("{} cases' outputs are", tally.disputed)
             }
+        )?;
+    }
+    if tally.not_run_after_tle > 0 {
+        writeln!(
+            out,
+            "{} not run after the first TLE, which ends the judging",
+            counted(tally.not_run_after_tle as u64, "case")
         )?;
     }
     if tally.interrupted {

@@ -133,7 +133,7 @@ fn jobs_change_neither_verdicts_nor_the_failure_reported() {
 }
 
 #[test]
-fn quick_runs_the_golden_cases_alone() {
+fn quick_runs_the_golden_cases_and_the_suites_strongest() {
     if !have("g++") {
         return;
     }
@@ -144,13 +144,58 @@ fn quick_runs_the_golden_cases_alone() {
     assert!(full.contains("judge suite: 240 passed, 0 failed"), "{full}");
     let (status, quick) = run("judge", &["puyo", cpp, "--quick"]);
     assert_eq!(status, SUCCESS, "{quick}");
-    assert!(!quick.contains("judge suite"), "{quick}");
+    let strongest = engine::suite::quick_places(problems::find("puyo").unwrap()).len();
+    assert!(
+        quick.contains(&format!("and the judge suite's strongest {strongest}, ")),
+        "{quick}"
+    );
+    assert!(
+        quick.contains(&format!("judge suite: {strongest} passed, 0 failed")),
+        "{quick}"
+    );
     let passed = |out: &str| {
         out.lines()
             .last()
             .and_then(|l| l.split(' ').next())
-            .and_then(|n| n.parse::<u32>().ok())
+            .and_then(|n| n.parse::<usize>().ok())
             .unwrap()
     };
-    assert_eq!(passed(&full), passed(&quick) + 240);
+    assert_eq!(passed(&full), passed(&quick) + 240 - strongest);
+}
+
+/// The time limit for the planted bugs below: they must be told by a
+/// wrong answer, never by a TLE that a busy machine could give.
+const TIME_LIMIT_MS: &str = "60000";
+
+/// `--quick` rejects every planted bug of `tests/solutions/` in C++ and
+/// Python (`buggy.*`, and the bugs in files beside them) with a wrong
+/// answer: the cases it adds to the golden ones were chosen for it (see
+/// `mutants.rs`). The C++ files first, the cheaper to run.
+#[test]
+fn quick_rejects_every_planted_bug() {
+    let solutions = workspace().join("tests/solutions");
+    let mut files = Vec::new();
+    for (extension, program) in [("cpp", "g++"), ("py", "python3")] {
+        if !have(program) {
+            continue;
+        }
+        for problem in problems::names() {
+            files.push((problem, format!("buggy.{extension}")));
+        }
+        for (problem, file) in crate::smallest::PLANTED_BESIDE {
+            if file.ends_with(&format!(".{extension}")) {
+                files.push((problem, file.to_string()));
+            }
+        }
+    }
+    for (problem, file) in files {
+        let path = solutions.join(problem).join(&file);
+        let path = path.to_str().unwrap();
+        let (status, out) = run(
+            "judge",
+            &[problem, path, "--quick", "--time-limit", TIME_LIMIT_MS],
+        );
+        assert_eq!(status, FOUND, "{problem} {file} passed --quick:\n{out}");
+        assert!(out.contains("\nWA   "), "{problem} {file}:\n{out}");
+    }
 }

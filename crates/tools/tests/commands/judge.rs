@@ -84,6 +84,47 @@ fn an_online_judge_tools_folder_and_a_time_limit() {
 }
 
 #[test]
+fn the_first_tle_ends_the_judging() {
+    // A program that loops forever would burn the limit on every case:
+    // its first TLE is its last case run, at any number of jobs.
+    let dir = scratch("first-tle");
+    let cases = dir.join("cases");
+    std::fs::create_dir_all(&cases).unwrap();
+    for name in ["a", "b", "c", "d"] {
+        for extension in ["in", "out"] {
+            std::fs::copy(
+                workspace().join(format!("inputs/puyo/sample-1.{extension}")),
+                cases.join(format!("{name}.{extension}")),
+            )
+            .unwrap();
+        }
+    }
+    let looping = script(&dir, "looping", "while :; do :; done");
+    for jobs in ["1", "2"] {
+        let (status, out) = run(
+            "judge",
+            &[
+                "puyo",
+                cases.to_str().unwrap(),
+                &looping,
+                "--time-limit",
+                "100",
+                "-j",
+                jobs,
+            ],
+        );
+        assert_eq!(status, FOUND, "{out}");
+        assert_eq!(out.matches("\nTLE  ").count(), 1, "{out}");
+        assert!(out.contains("\nTLE  a "), "{out}");
+        assert!(
+            out.contains("\n3 cases not run after the first TLE, which ends the judging\n"),
+            "{out}"
+        );
+        assert!(out.trim_end().ends_with("\n0 passed, 1 failed"), "{out}");
+    }
+}
+
+#[test]
 fn bad_case_files_fail_their_own_case_and_the_run_goes_on() {
     let folder = scratch("bad-files");
     std::fs::write(folder.join("a-good.in"), "1\n2\n").unwrap();

@@ -18,6 +18,8 @@
 //! - [`report`]: what a report says and names: a disputed `.out`, debug
 //!   prints, a repeated mistake, the user's file, the judges' numbers,
 //!   the skipped cases, a misnamed Java class;
+//! - [`mutants`] (ignored: minutes): the planted bugs on the whole judge
+//!   suite, the measurement behind `--quick`'s cases;
 //! - [`solutions`]: the correct and buggy user solutions of
 //!   `tests/solutions/`, judged and stressed.
 
@@ -31,6 +33,7 @@ mod hostile_programs;
 mod judge;
 mod judges;
 mod languages;
+mod mutants;
 mod report;
 mod smallest;
 mod smallest_reached;
