@@ -46,6 +46,11 @@ struct Solution {
 
 impl Solution {
     fn new(name: &str, source: &str) -> Option<Solution> {
+        Solution::with_flags(name, source, &["-B", "-W", "ignore"])
+    }
+
+    /// The same, run with the interpreter's flags `flags`.
+    fn with_flags(name: &str, source: &str, flags: &[&str]) -> Option<Solution> {
         let python = python()?;
         let dir = scratch(&format!("warm-{name}"));
         let build = dir.join("build");
@@ -54,16 +59,10 @@ impl Solution {
         std::fs::create_dir_all(&runs).unwrap();
         let script = build.join("Main.py");
         std::fs::write(&script, source).unwrap();
-        let argv = [
-            python.as_os_str(),
-            "-B".as_ref(),
-            "-W".as_ref(),
-            "ignore".as_ref(),
-        ]
-        .iter()
-        .map(OsString::from)
-        .chain([script.into_os_string()])
-        .collect();
+        let argv = std::iter::once(python.into_os_string())
+            .chain(flags.iter().map(OsString::from))
+            .chain([script.into_os_string()])
+            .collect();
         Some(Solution { argv, runs })
     }
 
@@ -260,6 +259,36 @@ fn a_warm_run_flushes_its_output_and_gives_its_status_at_every_kind_of_exit() {
 }
 
 #[test]
+fn a_warm_run_writes_its_output_in_the_order_and_buffering_of_a_fresh_start() {
+    let sources = [
+        // Unbuffered (`-u`, as PYTHONUNBUFFERED), its writes interleave.
+        ("unbuffered", "print('a', end='')\nimport os\nos.write(1, b'B')\nprint('c')\n", true),
+        ("buffered", "print('a', end='')\nimport os\nos.write(1, b'B')\nprint('c')\n", false),
+        ("unbuffered-exit", "print(3)\nimport os\nos._exit(0)\n", true),
+        // What the first stdout holds is written when it is replaced.
+        ("replaced", "print(3)\nimport sys, io\nsys.stdout = io.StringIO()\n", false),
+        ("none", "print(3)\nimport sys\nsys.stdout = None\n", false),
+        // A generator's `finally` runs when the ending tears it down.
+        (
+            "torn-down",
+            "def g():\n    try:\n        yield 1\n    finally:\n        print('fin')\nx = g()\nnext(x)\nprint(1)\n",
+            false,
+        ),
+    ];
+    for (name, source, unbuffered) in sources {
+        let flags: &[&str] = match unbuffered {
+            true => &["-u", "-B", "-W", "ignore"],
+            false => &["-B", "-W", "ignore"],
+        };
+        let Some(solution) = Solution::with_flags(&format!("order-{name}"), source, flags) else {
+            return;
+        };
+        let outcome = solution.same("", &limits(10_000, 256));
+        assert!(!outcome.stdout.is_empty(), "{name}: {outcome:?}");
+    }
+}
+
+#[test]
 fn a_warm_run_recurses_as_deep_as_a_fresh_start() {
     let Some(solution) = Solution::new(
         "recursion",
@@ -445,4 +474,41 @@ fn the_time_of_children_the_kernel_reaped_is_counted_in_a_warm_run() {
     let warm = solution.warm("", &limits(20_000, 256), 1).remove(0);
     assert_eq!(warm.stdout, b"done\n", "{warm:?}");
     assert!(warm.cpu >= Duration::from_millis(900), "{warm:?}");
+}
+
+#[test]
+fn a_server_that_cannot_start_leaves_its_runs_to_fresh_starts_and_says_why() {
+    // A file that does not compile: the server cannot make its code, so
+    // the run starts fresh, and says what a fresh start says.
+    let Some(solution) = Solution::new("unstartable", "def broken(:\n    pass\n") else {
+        return;
+    };
+    if !warm::available() {
+        return;
+    }
+    let limits = limits(10_000, 256);
+    let warm_outcome = std::thread::scope(|scope| {
+        scope
+            .spawn(|| {
+                engine::runner::dedicate_thread();
+                run_fresh(
+                    |folder| solution.program(folder, true),
+                    b"",
+                    &solution.runs,
+                    &limits,
+                )
+                .unwrap()
+            })
+            .join()
+            .unwrap()
+    });
+    let cold = solution.cold("", &limits);
+    assert_eq!(warm_outcome.ending, Ending::Exited(1), "{warm_outcome:?}");
+    assert_eq!(text(&warm_outcome.stderr), text(&cold.stderr));
+    assert!(
+        text(&warm_outcome.stderr).contains("SyntaxError"),
+        "{warm_outcome:?}"
+    );
+    let why = warm::fell_back_why().expect("the fallback is told");
+    assert!(why.contains("could not be started warm"), "{why}");
 }

@@ -72,6 +72,15 @@ pub fn prepare_solution(
     }
 }
 
+/// Says in one line, if some runs that were to start warm started fresh,
+/// why (a server that could not start or failed a run).
+pub fn write_warm_fallback(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    match engine::runner::warm::fell_back_why() {
+        Some(why) => writeln!(out, "note: later runs started cold: {why}"),
+        None => Ok(()),
+    }
+}
+
 /// Whether an interpreted solution's runs start warm, and how the heading
 /// says so: warm unless `--cold` asks otherwise or the machine cannot hold
 /// a warm run (it needs a control group).

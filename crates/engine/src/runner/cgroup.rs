@@ -162,6 +162,14 @@ pub fn dedicate_thread() {
     DEDICATED.with(|dedicated| dedicated.set(true));
 }
 
+/// The memory cap of a run's control group. It stops a run that would
+/// take the machine between two checks; the verdict holds its peak to the
+/// limit itself. It is well above the limit: a JVM sizes its heap by the
+/// cap it sees (a quarter of it), where a judge gives it its own `-Xmx`.
+pub(super) fn memory_cap(limits: &super::Limits) -> u64 {
+    limits.memory.saturating_mul(2).saturating_add(1 << 30)
+}
+
 /// Whether the calling thread was dedicated to runs (see
 /// [`dedicate_thread`]), and is not the process's main one.
 pub(super) fn dedicated() -> bool {

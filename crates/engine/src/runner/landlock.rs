@@ -154,6 +154,40 @@ pub fn ruleset(version: u32, reach: &Reach) -> std::io::Result<OwnedFd> {
     Ok(ruleset)
 }
 
+/// The Landlock ruleset of a run of `argv` in `dir` that reaches what
+/// `access` says, on a kernel of Landlock `version` (0 for none): the
+/// system's files, its program's folders (found from its command line),
+/// the toolchains' homes and the reach's own; `None` where Landlock does
+/// not hold it.
+pub(super) fn ruleset_for(
+    argv: &[std::ffi::OsString],
+    dir: &Path,
+    access: &super::Access,
+    version: u32,
+) -> std::io::Result<Option<OwnedFd>> {
+    let Some(reach) = access.reach().filter(|_| version > 0) else {
+        return Ok(None);
+    };
+    let mut reach = reach.clone();
+    let executable = argv.first().map(|a| Path::new(a).to_path_buf());
+    let executable = executable.and_then(|e| {
+        if e.as_os_str().as_encoded_bytes().contains(&b'/') {
+            Some(dir.join(e))
+        } else {
+            super::find_on_path(e.as_os_str())
+        }
+    });
+    reach.reads.extend(program_folders(
+        argv,
+        executable.as_deref(),
+        &reach.exact,
+        matches!(access, super::Access::Compile(_)),
+    ));
+    reach.reads.extend(reach.exact.clone());
+    reach.reads.extend(toolchain_homes());
+    ruleset(version, &reach).map(Some)
+}
+
 /// Adds the rule that `path` and what is beneath it may be reached with
 /// `rights` (those of a file alone when it is a file); a path that does not
 /// exist is passed over.

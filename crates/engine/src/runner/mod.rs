@@ -172,6 +172,15 @@ pub enum Ending {
     Signalled(i32),
 }
 
+/// The ending a wait status tells.
+fn ending_of(status: libc::c_int) -> Ending {
+    if libc::WIFSIGNALED(status) {
+        Ending::Signalled(libc::WTERMSIG(status))
+    } else {
+        Ending::Exited(libc::WEXITSTATUS(status))
+    }
+}
+
 /// Why the runner stopped a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {

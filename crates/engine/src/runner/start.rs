@@ -13,7 +13,7 @@ use std::os::fd::{AsRawFd, FromRawFd};
 use std::path::Path;
 use std::time::Instant;
 
-use super::cgroup::RunGroup;
+use super::cgroup::{self, RunGroup};
 use super::child::{die_with_the_runner, own_group_without_terminal, pipe};
 use super::spawn::{self, Hold};
 use super::watch::{self, Started};
@@ -45,7 +45,19 @@ pub fn run(program: &Program, input: &Path, limits: &Limits) -> std::io::Result<
                 .then(|| super::warm::start(argv, line, dir, access, &input, limits))
                 .flatten()
             {
-                Some(started) => started,
+                Some(forked) => Started {
+                    pid: forked.pid,
+                    main: forked.pid,
+                    stdout: forked.stdout,
+                    stderr: forked.stderr,
+                    ended: None,
+                    group: Some(forked.group),
+                    // The child's peak starts at the server's, an
+                    // interpreter's as a fresh start's is: nothing of the
+                    // runner's is in it.
+                    inherited_peak: 0,
+                    warm: Some(forked.run),
+                },
                 None => spawn_command(argv, dir, access, input, limits)?,
             }
         }
@@ -98,14 +110,14 @@ fn spawn_command(
     if let Some(bytes) = limits.file_size {
         rlimits.push((libc::RLIMIT_FSIZE, bytes as libc::rlim_t));
     }
-    let cap = memory_cap(limits);
+    let cap = cgroup::memory_cap(limits);
     // A group that cannot be made now (a full hierarchy, a permission
     // taken away) leaves the run held as on a machine without one.
     let group = held
         .cgroup
         .as_ref()
         .and_then(|layout| RunGroup::for_run(layout, cap, contain::max_tasks()).ok());
-    let landlock = ruleset_for(argv, dir, access, held.landlock)?;
+    let landlock = landlock::ruleset_for(argv, dir, access, held.landlock)?;
     let filter = match access {
         Access::Solution(_) if group.is_none() => Some(seccomp::Kind::OneProcess),
         Access::Solution(_) | Access::Shell(_) => Some(seccomp::Kind::Solution),
@@ -148,48 +160,6 @@ fn spawn_command(
         inherited_peak,
         warm: None,
     })
-}
-
-/// The memory cap of a run's control group. It stops a run that would
-/// take the machine between two checks; the verdict holds its peak to the
-/// limit itself. It is well above the limit: a JVM sizes its heap by the
-/// cap it sees (a quarter of it), where a judge gives it its own `-Xmx`.
-pub(super) fn memory_cap(limits: &Limits) -> u64 {
-    limits.memory.saturating_mul(2).saturating_add(1 << 30)
-}
-
-/// The Landlock ruleset of a run of `argv` in `dir` that reaches what
-/// `access` says, on a kernel of Landlock `version` (0 for none): the
-/// system's files, its program's folders (found from its command line),
-/// the toolchains' homes and the reach's own; `None` where Landlock does
-/// not hold it.
-pub(super) fn ruleset_for(
-    argv: &[OsString],
-    dir: &Path,
-    access: &Access,
-    version: u32,
-) -> std::io::Result<Option<std::os::fd::OwnedFd>> {
-    let Some(reach) = access.reach().filter(|_| version > 0) else {
-        return Ok(None);
-    };
-    let mut reach = reach.clone();
-    let executable = argv.first().map(|a| Path::new(a).to_path_buf());
-    let executable = executable.and_then(|e| {
-        if e.as_os_str().as_encoded_bytes().contains(&b'/') {
-            Some(dir.join(e))
-        } else {
-            spawn::find_on_path(e.as_os_str())
-        }
-    });
-    reach.reads.extend(landlock::program_folders(
-        argv,
-        executable.as_deref(),
-        &reach.exact,
-        matches!(access, Access::Compile(_)),
-    ));
-    reach.reads.extend(reach.exact.clone());
-    reach.reads.extend(landlock::toolchain_homes());
-    landlock::ruleset(version, &reach).map(Some)
 }
 
 /// The address space this process uses now, in bytes.

@@ -11,18 +11,17 @@
 # CPython does), read before this file defines anything there.
 MAIN_ANNOTATED = "__annotations__" in globals()
 
-import time
-
-# The processor time of the interpreter's own start, counted into each run.
-START_CPU = time.process_time()
-
 import sys
 
 # What a fresh start has loaded: whatever this server imports beyond it
 # is taken out of the child's sys.modules, so that the solution's imports
 # are its own (a module imported afresh holds fresh state).
 BASELINE = set(sys.modules)
-BASELINE.discard("time")
+
+import time
+
+# The processor time of the interpreter's own start, counted into each run.
+START_CPU = time.process_time()
 
 import os
 import _socket
@@ -45,7 +44,19 @@ def tell(words):
 try:
     COMPILING = time.process_time()
     with open(SCRIPT, "rb") as source:
-        CODE = compile(source.read(), SCRIPT, "exec", dont_inherit=True)
+        TEXT = source.read()
+        CODE = compile(TEXT, SCRIPT, "exec", dont_inherit=True)
+    # What the objects left at the end may do when they are torn down one
+    # by one, as a fresh start tears them down: such a run gets the whole
+    # ending (see leave). A driver's user file is read for it too.
+    for argument in ARGUMENTS[1:]:
+        if argument.endswith(".py") and os.path.isfile(argument):
+            with open(argument, "rb") as source:
+                TEXT += source.read()
+    TORN_DOWN = any(word in TEXT for word in (b"__del__", b"weakref", b"finally")) or (
+        b"yield" in TEXT and b"with " in TEXT
+    )
+    del TEXT
     START_COST = START_CPU + time.process_time() - COMPILING
     import ctypes
     import resource
@@ -185,19 +196,25 @@ def own_namespaces():
 def standard_stream(fd, old):
     """The stream a fresh start makes on `fd` (as Python's own
     create_stdio does): the server's were made on its control socket and
-    its own pipes, and know them (a socket cannot seek)."""
+    its own pipes, and know them (a socket cannot seek). Unbuffered
+    output (`-u`, PYTHONUNBUFFERED) is kept as the server's streams have
+    it: written through, on a raw file."""
     import io
 
     writing = fd != 0
-    buffered = io.open(fd, "wb" if writing else "rb", -1, closefd=False)
-    buffered.raw.name = old.name
-    tty = buffered.raw.isatty()
+    buffered_stdio = not sys.__stdout__.write_through
+    buffering = -1 if buffered_stdio or not writing else 0
+    buffered = io.open(fd, "wb" if writing else "rb", buffering, closefd=False)
+    raw = buffered.raw if buffering else buffered
+    raw.name = old.name
+    tty = raw.isatty()
     stream = io.TextIOWrapper(
         buffered,
         encoding=old.encoding,
         errors=old.errors,
         newline="\n",
-        line_buffering=tty or fd == 2,
+        line_buffering=buffered_stdio and (tty or fd == 2),
+        write_through=not buffered_stdio,
     )
     stream.mode = "w" if writing else "r"
     return stream
@@ -246,7 +263,7 @@ def leave(status):
     (status 120 when that fails, as Python gives), then the exit. One
     that did (`w = open(1, "w").write`, its buffer flushed only when the
     file is collected) gets the interpreter's whole ending."""
-    if WROTE or not hasattr(sys, "addaudithook"):
+    if WROTE or TORN_DOWN or not hasattr(sys, "addaudithook"):
         sys.exit(status)
     threading = sys.modules.get("threading")
     if threading is not None and hasattr(threading, "_shutdown"):
@@ -261,6 +278,14 @@ def leave(status):
         except BaseException:
             if status == 0:
                 status = 120
+    # The streams the run started with, if it replaced them: a fresh
+    # start writes what they hold when it tears them down.
+    for stream in (sys.__stdout__, sys.__stderr__):
+        try:
+            if stream is not None and not stream.closed:
+                stream.flush()
+        except BaseException:
+            pass
     os._exit(status)
 
 

@@ -43,8 +43,6 @@ use std::time::Duration;
 use super::cgroup::{self, RunGroup};
 use super::child::pipe;
 use super::spawn::{self, Hold};
-use super::start::{memory_cap, ruleset_for};
-use super::watch::Started;
 use super::{contain, landlock, seccomp, Access, Ending, Limits, WarmLine};
 
 /// The server's code.
@@ -100,6 +98,16 @@ thread_local! {
     /// not be started (their runs start fresh).
     static THREAD_SERVER: std::cell::RefCell<(Option<Server>, Vec<Key>)> =
         const { std::cell::RefCell::new((None, Vec::new())) };
+}
+
+/// A warm run's child, forked: its pid, the reading ends of its pipes, its
+/// control group, and how its end will be told.
+pub(super) struct Forked {
+    pub(super) pid: i32,
+    pub(super) stdout: File,
+    pub(super) stderr: File,
+    pub(super) group: RunGroup,
+    pub(super) run: WarmRun,
 }
 
 /// A warm run in progress: the socket on which its end is told, and the
@@ -242,7 +250,7 @@ pub(super) fn start(
     access: &Access,
     input: &File,
     limits: &Limits,
-) -> Option<Started> {
+) -> Option<Forked> {
     let held = contain::containment();
     let layout = held.cgroup.as_ref()?;
     let key = key_of(argv, line, dir, access, limits)?;
@@ -283,7 +291,12 @@ impl Server {
             address_space: None,
             file_size: None,
         };
-        let group = RunGroup::make(layout, "warm", memory_cap(&limits), contain::max_tasks())?;
+        let group = RunGroup::make(
+            layout,
+            "warm",
+            cgroup::memory_cap(&limits),
+            contain::max_tasks(),
+        )?;
         let spawned = spawn::spawn(
             &argv,
             &key.scratch,
@@ -349,15 +362,20 @@ impl Server {
         limits: &Limits,
         layout: &cgroup::Layout,
         landlock_version: u32,
-    ) -> std::io::Result<Started> {
+    ) -> std::io::Result<Forked> {
         self.runs += 1;
-        let group = RunGroup::make(layout, "run", memory_cap(limits), contain::max_tasks())?;
+        let group = RunGroup::make(
+            layout,
+            "run",
+            cgroup::memory_cap(limits),
+            contain::max_tasks(),
+        )?;
         let procs = group
             .procs_files()
             .iter()
             .map(|path| std::fs::OpenOptions::new().write(true).open(path))
             .collect::<std::io::Result<Vec<File>>>()?;
-        let ruleset = ruleset_for(argv, dir, access, landlock_version)?;
+        let ruleset = landlock::ruleset_for(argv, dir, access, landlock_version)?;
         let (out_read, out_write) = pipe()?;
         let (err_read, err_write) = pipe()?;
         let number = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
@@ -394,20 +412,15 @@ impl Server {
             .strip_prefix("PID ")
             .and_then(|p| p.trim().parse::<i32>().ok())
             .ok_or_else(|| std::io::Error::other(format!("the warm server said {answer:?}")))?;
-        Ok(Started {
+        Ok(Forked {
             pid,
-            main: pid,
             stdout: out_read,
             stderr: err_read,
-            ended: None,
-            group: Some(group),
-            // The child's peak starts at the server's, an interpreter's as
-            // a fresh start's is: nothing of the runner's is in it.
-            inherited_peak: 0,
-            warm: Some(WarmRun {
+            group,
+            run: WarmRun {
                 control: self.control.try_clone()?,
                 start_cost: self.start_cost,
-            }),
+            },
         })
     }
 }
@@ -431,7 +444,7 @@ pub(super) fn try_end(run: &WarmRun) -> Option<(Ending, Duration, u64)> {
         return killed;
     };
     let cpu = Duration::from_micros((user + system).max(0) as u64);
-    let ending = super::watch::ending_of(status as libc::c_int);
+    let ending = super::ending_of(status as libc::c_int);
     Some((ending, cpu, maxrss.max(0) as u64 * 1024))
 }
 

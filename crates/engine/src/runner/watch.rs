@@ -20,7 +20,7 @@ use super::first::{Ended, Keep};
 use super::interrupt;
 use super::processes;
 use super::warm::{self, WarmRun};
-use super::{grace, Ending, Limits, Outcome, Stop, STDERR_TAIL};
+use super::{ending_of, grace, Ending, Limits, Outcome, Stop, STDERR_TAIL};
 
 /// A started run: its first process, its main process, the reading ends
 /// of its pipes, and what holds it.
@@ -352,12 +352,6 @@ impl Checks {
 pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcome {
     set_nonblocking(&run.stdout);
     set_nonblocking(&run.stderr);
-    // A warm start ends when its server tells it: its socket is the exit
-    // to wait for.
-    let mut exit = match &run.warm {
-        Some(warm) => warm.control.try_clone().ok(),
-        None => exit_descriptor(run.pid),
-    };
     let start_cost = run.warm.as_ref().map_or(Duration::ZERO, |w| w.start_cost);
     let mut captured = Captured::new();
     let mut stopped = None;
@@ -365,34 +359,14 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
     // One sample at the start, of the program itself: a run over before
     // the first due sample still has a figure of its own.
     checks.peak = run.memory_now();
-    let (ending, cpu, kernel_peak) = loop {
-        let mut timeout = match stopped {
-            Some(_) => KILLED_WAIT,
-            None => checks.until_due(began.elapsed()),
-        };
-        if exit.is_none() {
-            timeout = timeout.min(SAMPLE_EVERY);
-        }
-        let exited = captured.wait(&run, exit.as_ref(), timeout);
-        if captured.read(&mut run, limits.output) && stopped.is_none() {
-            stopped = Some(Stop::Output);
-            run.kill();
-        }
-        if exited || exit.is_none() {
-            if let Some(done) = try_reap(&run) {
-                break done;
-            }
-            // A ready descriptor with no exit behind it is not to be
-            // trusted: the exit is looked for on every turn from here.
-            exit = None;
-        }
-        if stopped.is_none() {
-            stopped = checks.stop_needed(&run, began.elapsed(), limits);
-            if stopped.is_some() {
-                run.kill();
-            }
-        }
-    };
+    let (ending, cpu, kernel_peak) = wait_for_the_end(
+        &mut run,
+        &mut captured,
+        &mut checks,
+        &mut stopped,
+        began,
+        limits,
+    );
     let wall = began.elapsed();
     let told = run.ended.take().and_then(|(mut pipe, keep)| {
         let told = read_ended(&mut pipe);
@@ -456,6 +430,53 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
     }
 }
 
+/// Waits for the run's main process to end, reading its output and
+/// running the checks that fall due (a run they stop is killed, and why is
+/// put in `stopped`): its ending, processor time and the kernel's peak.
+fn wait_for_the_end(
+    run: &mut Started,
+    captured: &mut Captured,
+    checks: &mut Checks,
+    stopped: &mut Option<Stop>,
+    began: Instant,
+    limits: &Limits,
+) -> (Ending, Duration, u64) {
+    // A warm start ends when its server tells it: its socket is the exit
+    // to wait for.
+    let mut exit = match &run.warm {
+        Some(warm) => warm.control.try_clone().ok(),
+        None => exit_descriptor(run.pid),
+    };
+    loop {
+        let mut timeout = match stopped {
+            Some(_) => KILLED_WAIT,
+            None => checks.until_due(began.elapsed()),
+        };
+        if exit.is_none() {
+            timeout = timeout.min(SAMPLE_EVERY);
+        }
+        let exited = captured.wait(run, exit.as_ref(), timeout);
+        if captured.read(run, limits.output) && stopped.is_none() {
+            *stopped = Some(Stop::Output);
+            run.kill();
+        }
+        if exited || exit.is_none() {
+            if let Some(done) = try_reap(run) {
+                return done;
+            }
+            // A ready descriptor with no exit behind it is not to be
+            // trusted: the exit is looked for on every turn from here.
+            exit = None;
+        }
+        if stopped.is_none() {
+            *stopped = checks.stop_needed(run, began.elapsed(), limits);
+            if stopped.is_some() {
+                run.kill();
+            }
+        }
+    }
+}
+
 /// What the first process told of the program's end, if it told it.
 fn read_ended(pipe: &mut File) -> Option<Ended> {
     let mut bytes = [0u8; std::mem::size_of::<Ended>()];
@@ -465,13 +486,4 @@ fn read_ended(pipe: &mut File) -> Option<Ended> {
         *value = i64::from_ne_bytes(chunk.try_into().ok()?);
     }
     Some(ended)
-}
-
-/// The ending a wait status tells.
-pub(super) fn ending_of(status: libc::c_int) -> Ending {
-    if libc::WIFSIGNALED(status) {
-        Ending::Signalled(libc::WTERMSIG(status))
-    } else {
-        Ending::Exited(libc::WEXITSTATUS(status))
-    }
 }

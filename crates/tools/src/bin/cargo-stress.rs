@@ -349,6 +349,7 @@ fn search_and_shrink(
     };
     let Some(failure) = found.failure else {
         let _ = writeln!(out, "no failure in {} inputs{not_comparable}", found.passed);
+        let _ = tools::write_warm_fallback(out);
         let _ = writeln!(out, "{} passed, 0 failed", found.passed);
         return Ok(true);
     };
@@ -369,6 +370,7 @@ fn search_and_shrink(
     let workspace = tools::workspace_root();
     report::stress::write_saved(out, info, saved, save_dir, &workspace)
         .map_err(|e| e.to_string())?;
+    let _ = tools::write_warm_fallback(out);
     let _ = writeln!(out, "{} passed, 1 failed{not_comparable}", found.passed);
     Ok(false)
 }

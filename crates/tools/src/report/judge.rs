@@ -204,6 +204,7 @@ pub fn write_summary(
             "interrupted: the counts are of the cases run before it, not of every case"
         )?;
     }
+    crate::write_warm_fallback(out)?;
     writeln!(out, "{} passed, {} failed", tally.passed, tally.failed)
 }
 
