@@ -238,28 +238,11 @@ pub fn classify(problem: &dyn AnyProblem, input: &[u8]) -> Result<(), String> {
     problem.validate(input).map_err(|e| e.to_string())
 }
 
-/// The counts of judge-valid and beyond-judge cases among a folder's
-/// (flag cases apart), as the golden-folder test reports them.
+/// The counts of judge-valid and beyond-judge cases among a judging's
+/// (flag cases apart).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Census {
     pub judge: usize,
     pub beyond: usize,
     pub flags: usize,
-}
-
-/// Counts the cases of `folder` by their validator's verdict.
-pub fn census(problem: &dyn AnyProblem, folder: &Path) -> Result<Census, String> {
-    let mut census = Census::default();
-    for case in discover(&[folder.to_path_buf()])? {
-        if case.needs_flags() {
-            census.flags += 1;
-            continue;
-        }
-        let input = read_case_file(&case.input)?;
-        match classify(problem, &input) {
-            Ok(()) => census.judge += 1,
-            Err(_) => census.beyond += 1,
-        }
-    }
-    Ok(census)
 }
