@@ -25,6 +25,19 @@ pub struct Case {
     pub args: Vec<String>,
     /// Whether it is a case of a `flags/` folder.
     pub in_flags: bool,
+    /// Where it comes from; not its name, which a folder of the user's
+    /// can give any form.
+    pub origin: Origin,
+}
+
+/// Where a case comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A folder's file: the workspace's golden cases, or the user's own.
+    Folder,
+    /// The judge suite's (see [`crate::suite`]), made by the generator
+    /// with this size and seed.
+    Suite { size: usize, seed: u64 },
 }
 
 impl Case {
@@ -86,6 +99,7 @@ pub fn discover(folders: &[PathBuf]) -> Result<Vec<Case>, String> {
                     expected: has_expected.then_some(expected),
                     args: case_args(&input),
                     in_flags: !prefix.is_empty(),
+                    origin: Origin::Folder,
                     input,
                 });
             }

@@ -334,3 +334,34 @@ fn the_commands_own_memory_is_not_the_runs() {
     assert_eq!(status, SUCCESS, "{out}");
     assert!(out.contains("AC   sample-1"), "{out}");
 }
+
+#[test]
+fn a_users_folder_named_suite_is_the_users_every_case_listed_and_run() {
+    // Named `suite` on the command line, with a second folder beside it,
+    // its cases are `suite/NAME`, as the judge suite's are: what they are
+    // is still the user's cases, each listed and all of them run.
+    let dir = scratch("users-suite");
+    for folder in ["suite", "more"] {
+        std::fs::create_dir(dir.join(folder)).unwrap();
+    }
+    for (name, answer) in [("a-wrong", "3"), ("b-right", "2"), ("c-right", "2")] {
+        std::fs::write(dir.join("suite").join(format!("{name}.in")), "1\n2\n").unwrap();
+        std::fs::write(dir.join("suite").join(format!("{name}.out")), answer).unwrap();
+    }
+    std::fs::write(dir.join("more/d-right.in"), "1\n2\n").unwrap();
+    std::fs::write(dir.join("more/d-right.out"), "2\n").unwrap();
+    let output = std::process::Command::new(crate::binary("judge"))
+        .args(["game2048", "suite", "more"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), FOUND, "{out}");
+    assert!(out.contains("WA   suite/a-wrong"), "{out}");
+    assert!(out.contains("AC   suite/b-right"), "{out}");
+    assert!(out.contains("AC   suite/c-right"), "{out}");
+    assert!(out.contains("AC   more/d-right"), "{out}");
+    assert!(!out.contains("not run"), "{out}");
+    assert!(out.trim_end().ends_with("3 passed, 1 failed"), "{out}");
+}
