@@ -38,6 +38,8 @@ pub enum Subject<'a> {
     /// A user's solution, against the workspace's fast solver.
     Solution {
         prepared: &'a Prepared,
+        /// The time and memory limits; the output limit is each input's,
+        /// from its expected output (see `output_limit`).
         limits: Limits,
         scratch: &'a Path,
     },

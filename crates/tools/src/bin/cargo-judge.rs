@@ -170,8 +170,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     let own_folders = !request.dirs.is_empty();
     let cases = cases_of(case_folders(request.dirs, info)?)?;
     let resolved = solution.resolve(info);
-    let mut limits = resolved.limits;
-    limits.output = request.output_mib.map_or(0, |m| m << 20);
+    let limits = resolved.limits;
     let scratch =
         Scratch::new("judge").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
     let prepared = match tools::prepare_solution(out, &resolved, info)? {
@@ -195,7 +194,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
             None => Contestant::Workspace,
         },
         limits,
-        output_limit_given: request.output_mib.is_some(),
+        output_limit: request.output_mib.map(|m| m << 20),
         beyond_judge: resolved.beyond_judge,
         judge_formatting: own_folders,
         scratch: scratch.path(),

@@ -175,6 +175,24 @@ fn a_flood_is_an_output_limit_and_the_judge_stays_small() {
 }
 
 #[test]
+fn a_given_output_limit_holds_in_place_of_the_expected_outputs() {
+    // Two MiB of output: under the limit a case gets from its expected
+    // output (16 MiB at least), over a limit of one MiB given.
+    let folder = scratch("output-limit");
+    std::fs::write(folder.join("a.in"), "1\n2\n").unwrap();
+    std::fs::write(folder.join("a.out"), "2\n").unwrap();
+    let folder = folder.to_str().unwrap();
+    let flood = "head -c 2097152 /dev/zero";
+    let (status, out) = run("judge", &["game2048", folder, "-c", flood]);
+    assert_eq!(status, FOUND, "{out}");
+    assert!(out.contains("WA   a"), "{out}");
+    let given = ["game2048", folder, "-c", flood, "--output-limit", "1"];
+    let (status, out) = run("judge", &given);
+    assert_eq!(status, FOUND, "{out}");
+    assert!(out.contains("OLE  a"), "{out}");
+}
+
+#[test]
 fn limits_are_checked_never_wrapped() {
     for (flag, value) in [
         ("--memory-limit", "17592186044416"),
