@@ -280,7 +280,10 @@ fn judge_case<'a>(
     let Some(outcome) = run_case(judging, case, &input, &limits)? else {
         return Ok(None);
     };
-    let mut verdict = verdict(&outcome, &expected, &limits);
+    let Some(mut verdict) = verdict(&outcome, &expected, &limits) else {
+        // Interrupted: no verdict, and the judging ends.
+        return Ok(None);
+    };
     if verdict == Verdict::WrongAnswer && !from_workspace && user {
         // The program may be right, and the `.out` wrong: the workspace
         // answers too, as it does for a case without one.
@@ -508,8 +511,9 @@ pub fn check_toolchain(
             RunError::Setup(e) | RunError::Start(e) => e.to_string(),
         })?;
     match verdict(&outcome, b"hello\n", &limits) {
-        Verdict::Accepted => Ok((prepared.how, outcome.wall)),
-        other => Err(format!(
+        Some(Verdict::Accepted) => Ok((prepared.how, outcome.wall)),
+        None => Err("the self-test was interrupted".to_string()),
+        Some(other) => Err(format!(
             "the self-test got {}: {}",
             other.code(),
             String::from_utf8_lossy(&outcome.stderr).trim()

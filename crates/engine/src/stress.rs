@@ -170,6 +170,9 @@ enum Tested {
     /// The command itself could not test it (a full temporary folder): the
     /// search stops, with no verdict on the solution.
     Broken(String),
+    /// The command was interrupted during the run, which has no verdict:
+    /// the search and the shrink end, and it is not counted.
+    Interrupted,
 }
 
 /// Tests one input.
@@ -211,11 +214,12 @@ fn test(plan: &Search, input: &[u8]) -> Tested {
                     }
                 };
             if runner::interrupt::requested() {
-                return Tested::NotComparable;
+                return Tested::Interrupted;
             }
             match verdict(&outcome, expected.as_bytes(), &limits) {
-                Verdict::Accepted => Tested::Passed,
-                verdict => Tested::Failed(Ok(expected), Got::Run(verdict, Box::new(outcome))),
+                None => Tested::Interrupted,
+                Some(Verdict::Accepted) => Tested::Passed,
+                Some(verdict) => Tested::Failed(Ok(expected), Got::Run(verdict, Box::new(outcome))),
             }
         }
     }
@@ -234,7 +238,7 @@ fn gave(plan: &Search, tested: &Tested) -> Option<Gave> {
             answer: None,
         }),
         (Tested::Failed(_, got), _) => Some(gave_failing(got)),
-        (Tested::NotComparable | Tested::Broken(_), _) => None,
+        (Tested::NotComparable | Tested::Broken(_) | Tested::Interrupted, _) => None,
     }
 }
 
@@ -376,6 +380,8 @@ pub fn search(plan: &Search) -> Report {
             Tested::Passed => report.passed += 1,
             Tested::NotComparable => report.not_comparable += 1,
             Tested::Broken(why) => report.broken = Some(why),
+            // Not a result: the command reports the interrupt.
+            Tested::Interrupted => {}
             Tested::Failed(expected, got) => {
                 let mut inputs = inputs.into_inner().unwrap();
                 let at = inputs.iter().position(|(i, _)| *i == k).expect("kept");
