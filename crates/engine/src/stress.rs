@@ -74,7 +74,7 @@ pub enum Progress {
     /// `tried` candidates run so far; the smallest failure is of `smallest`.
     Shrinking {
         tried: usize,
-        smallest: crate::shrink::Size,
+        smallest: crate::shrink::Measure,
     },
 }
 
@@ -147,7 +147,7 @@ pub struct Report {
 
 /// The sizes a search takes in turn, small first: 1; 1, 2; 1, 2, 3; ... up
 /// to `largest`, then every size from 1 to `largest` over and over.
-pub fn size_of(test: u64, largest: usize) -> usize {
+pub fn search_size(test: u64, largest: usize) -> usize {
     // The round r (from 1) holds sizes 1..=r and starts after r(r-1)/2 tests.
     let mut round = 1u64;
     let mut start = 0u64;
@@ -312,7 +312,7 @@ fn input_of(plan: &Search, k: u64) -> Generated {
         .largest_size
         .min(plan.problem.largest_size(space))
         .max(1);
-    let size = size_of(k / plan.spaces.len() as u64, largest);
+    let size = search_size(k / plan.spaces.len() as u64, largest);
     let input = plan.problem.generate(seed, size, space).into_bytes();
     (seed, size, space, input)
 }
@@ -411,7 +411,7 @@ struct Found {
     failures: HashMap<Vec<u8>, (Result<String, String>, Got)>,
     unsteady: HashMap<Vec<u8>, Unsteady>,
     tried: usize,
-    smallest: crate::shrink::Size,
+    smallest: crate::shrink::Measure,
 }
 
 /// Judges a shrink candidate: it fails when its first run fails with the
@@ -435,9 +435,9 @@ fn judge_candidate(
     let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
     match reruns {
         Reruns::Agreed => {
-            let size = crate::shrink::size(plan.problem, input);
-            if size.value < found.smallest.value {
-                found.smallest = size;
+            let measure = crate::shrink::measure(plan.problem, input);
+            if measure.value < found.smallest.value {
+                found.smallest = measure;
             }
             found.failures.insert(input.to_vec(), (expected, got));
             Judged::Fails
@@ -477,7 +477,7 @@ pub fn shrink(
         failures: HashMap::new(),
         unsteady: HashMap::new(),
         tried: 0,
-        smallest: crate::shrink::size(problem, &failure.input),
+        smallest: crate::shrink::measure(problem, &failure.input),
     });
     let judge = |input: &[u8]| {
         let judged = judge_candidate(plan, input, wanted, &found);
@@ -534,13 +534,13 @@ mod tests {
 
     #[test]
     fn sizes_start_small_and_reach_the_largest() {
-        let sizes: Vec<usize> = (0..10).map(|k| size_of(k, 12)).collect();
+        let sizes: Vec<usize> = (0..10).map(|k| search_size(k, 12)).collect();
         assert_eq!(sizes, [1, 1, 2, 1, 2, 3, 1, 2, 3, 4]);
         assert!((0..200)
-            .map(|k| size_of(k, 5))
+            .map(|k| search_size(k, 5))
             .all(|s| (1..=5).contains(&s)));
-        assert!((0..200).any(|k| size_of(k, 5) == 5));
-        assert_eq!(size_of(1000, 1), 1);
+        assert!((0..200).any(|k| search_size(k, 5) == 5));
+        assert_eq!(search_size(1000, 1), 1);
     }
 
     #[test]

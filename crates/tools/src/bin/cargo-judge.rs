@@ -230,7 +230,7 @@ fn judge_and_report(
     verbose: bool,
 ) -> Result<engine::judging::Tally, String> {
     let width = report::judge::name_width(cases[..golden].iter().map(|c| c.name.as_str()));
-    let mut progress = report::judge::Progress::new(running);
+    let mut progress = report::judge::JudgingProgress::new(running);
     let no_names = engine::toolchain::names::UsersNames::default();
     let names = match judging.contestant {
         Contestant::Solution(prepared) => &prepared.names,
