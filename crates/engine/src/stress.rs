@@ -136,7 +136,7 @@ impl Failure {
 
 /// A search's result.
 #[derive(Clone, Debug, Default)]
-pub struct Report {
+pub struct SearchResult {
     pub passed: u64,
     /// Inputs that could not be compared (an answer refused as too large).
     pub not_comparable: u64,
@@ -322,7 +322,7 @@ fn input_of(plan: &Search, k: u64) -> Generated {
 /// reported is the first failing test in the search's order, whatever the
 /// number of jobs: a failure ends the search only once every test before
 /// it has run, and the counts are of those tests.
-pub fn search(plan: &Search) -> Report {
+pub fn search(plan: &Search) -> SearchResult {
     let started = Instant::now();
     let next = AtomicU64::new(0);
     // The first failing test so far, and the results of every test.
@@ -371,7 +371,7 @@ pub fn search(plan: &Search) -> Report {
     let end = first_failure.load(Ordering::SeqCst);
     let mut results = results.into_inner().unwrap();
     results.sort_by_key(|(k, _)| *k);
-    let mut report = Report::default();
+    let mut report = SearchResult::default();
     for (k, tested) in results {
         if k > end {
             break;
@@ -407,7 +407,7 @@ pub fn search(plan: &Search) -> Report {
 /// failing candidate (a few: each is taken, or was run ahead of one that
 /// was), the runs that disagreed on each unsteady one, the candidates run
 /// and the smallest failure, for the progress line.
-struct Found {
+struct Findings {
     failures: HashMap<Vec<u8>, (Result<String, String>, Got)>,
     unsteady: HashMap<Vec<u8>, Unsteady>,
     tried: usize,
@@ -420,7 +420,7 @@ fn judge_candidate(
     plan: &Search,
     input: &[u8],
     wanted: Option<Verdict>,
-    found: &Mutex<Found>,
+    found: &Mutex<Findings>,
 ) -> Judged {
     let Tested::Failed(expected, got) = test(plan, input) else {
         return Judged::Passes;
@@ -473,7 +473,7 @@ pub fn shrink(
         Space::Beyond => problem.answer(input, &problem.defaults()).is_ok(),
     };
     let wanted = failure.verdict();
-    let found = Mutex::new(Found {
+    let found = Mutex::new(Findings {
         failures: HashMap::new(),
         unsteady: HashMap::new(),
         tried: 0,

@@ -136,7 +136,7 @@ pub struct Fresh {
 }
 
 /// The order candidates are kept in: measure, then length, then bytes.
-type Key = (u64, usize, Vec<u8>);
+type Order = (u64, usize, Vec<u8>);
 
 /// Shrinks `input`, which fails, keeping only candidates that are `valid`
 /// and that `judge` finds still failing, within `budget`, until one is
@@ -210,7 +210,7 @@ pub fn measure(problem: &dyn AnyProblem, input: &[u8]) -> Measure {
     }
 }
 
-fn key(problem: &dyn AnyProblem, input: &[u8]) -> Key {
+fn key(problem: &dyn AnyProblem, input: &[u8]) -> Order {
     (measure(problem, input).value, input.len(), input.to_vec())
 }
 
@@ -297,8 +297,8 @@ impl Shrinker<'_> {
     }
 
     /// `candidates` smaller than `than`, each once, smallest first.
-    fn ordered(&self, candidates: Vec<Vec<u8>>, than: &Key) -> Vec<Vec<u8>> {
-        let mut keyed: Vec<Key> = candidates
+    fn ordered(&self, candidates: Vec<Vec<u8>>, than: &Order) -> Vec<Vec<u8>> {
+        let mut keyed: Vec<Order> = candidates
             .into_iter()
             .map(|c| key(self.problem, &c))
             .filter(|k| k < than)
