@@ -25,6 +25,19 @@ pub struct Case {
     pub args: Vec<String>,
     /// Whether it is a case of a `flags/` folder.
     pub in_flags: bool,
+    /// Where it comes from; not its name, which a folder of the user's
+    /// can give any form.
+    pub origin: Origin,
+}
+
+/// Where a case comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A folder's file: the workspace's golden cases, or the user's own.
+    Folder,
+    /// The judge suite's (see [`crate::suite`]), made by the generator
+    /// with this size and seed.
+    Suite { size: usize, seed: u64 },
 }
 
 impl Case {
@@ -86,6 +99,7 @@ pub fn discover(folders: &[PathBuf]) -> Result<Vec<Case>, String> {
                     expected: has_expected.then_some(expected),
                     args: case_args(&input),
                     in_flags: !prefix.is_empty(),
+                    origin: Origin::Folder,
                     input,
                 });
             }
@@ -238,28 +252,11 @@ pub fn classify(problem: &dyn AnyProblem, input: &[u8]) -> Result<(), String> {
     problem.validate(input).map_err(|e| e.to_string())
 }
 
-/// The counts of judge-valid and beyond-judge cases among a folder's
-/// (flag cases apart), as the golden-folder test reports them.
+/// The counts of judge-valid and beyond-judge cases among a judging's
+/// (flag cases apart).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Census {
     pub judge: usize,
     pub beyond: usize,
     pub flags: usize,
-}
-
-/// Counts the cases of `folder` by their validator's verdict.
-pub fn census(problem: &dyn AnyProblem, folder: &Path) -> Result<Census, String> {
-    let mut census = Census::default();
-    for case in discover(&[folder.to_path_buf()])? {
-        if case.needs_flags() {
-            census.flags += 1;
-            continue;
-        }
-        let input = read_case_file(&case.input)?;
-        match classify(problem, &input) {
-            Ok(()) => census.judge += 1,
-            Err(_) => census.beyond += 1,
-        }
-    }
-    Ok(census)
 }

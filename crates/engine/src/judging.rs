@@ -31,10 +31,12 @@ pub enum Contestant<'a> {
 pub struct Judging<'a> {
     pub problem: &'static dyn AnyProblem,
     pub contestant: Contestant<'a>,
+    /// The time and memory limits; their `output` is each case's own (see
+    /// `output_limit`).
     pub limits: Limits,
-    /// Whether an output limit was given (else it is set per case from the
-    /// expected output: see [`output_limit`]).
-    pub output_limit_given: bool,
+    /// The output limit in bytes, when one was given; `None` sets it per
+    /// case from the expected output (see [`output_limit`]).
+    pub output_limit: Option<u64>,
     /// Run a user's solution on cases beyond the judge's limits too.
     pub beyond_judge: bool,
     /// Read a case that breaks only the judge's formatting as the judge
@@ -335,13 +337,16 @@ fn judge_case<'a>(
         Err(message) => return bad(tally, message),
     };
     let mut limits = judging.limits;
-    if !judging.output_limit_given {
-        limits.output = output_limit(expected.len());
-    }
+    limits.output = judging
+        .output_limit
+        .unwrap_or_else(|| output_limit(expected.len()));
     let Some(outcome) = run_case(judging, case, &input, &limits)? else {
         return Ok(None);
     };
-    let mut verdict = verdict(&outcome, &expected, &limits);
+    let Some(mut verdict) = verdict(&outcome, &expected, &limits) else {
+        // Interrupted: no verdict, and the judging ends.
+        return Ok(None);
+    };
     if verdict == Verdict::WrongAnswer && !from_workspace && user {
         // The program may be right, and the `.out` wrong: the workspace
         // answers too, as it does for a case without one.
@@ -569,8 +574,9 @@ pub fn check_toolchain(
             RunError::Setup(e) | RunError::Start(e) => e.to_string(),
         })?;
     match verdict(&outcome, b"hello\n", &limits) {
-        Verdict::Accepted => Ok((prepared.how, outcome.wall)),
-        other => Err(format!(
+        Some(Verdict::Accepted) => Ok((prepared.how, outcome.wall)),
+        None => Err("the self-test was interrupted".to_string()),
+        Some(other) => Err(format!(
             "the self-test got {}: {}",
             other.code(),
             String::from_utf8_lossy(&outcome.stderr).trim()

@@ -344,7 +344,7 @@ pub fn prepare(
             {
                 notes.push(why.to_string());
             }
-            let work = Source {
+            let work = SourceBuild {
                 path,
                 bytes: &source,
                 row: language.row(),
@@ -419,7 +419,7 @@ fn function_call<'a>(
 }
 
 /// A source file on its way to a program.
-struct Source<'a> {
+struct SourceBuild<'a> {
     path: &'a Path,
     bytes: &'a [u8],
     row: &'static LanguageRow,
@@ -427,7 +427,7 @@ struct Source<'a> {
     call: Option<FunctionFile<'a>>,
 }
 
-impl Source<'_> {
+impl SourceBuild<'_> {
     /// The build folder this source, its driver and its lines make.
     fn build_folder(&self, lines: &[&str]) -> Result<PathBuf, PrepareError> {
         let cache = crate::folders::private_folder(&cache::root()).map_err(PrepareError::Other)?;

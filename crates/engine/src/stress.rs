@@ -38,6 +38,8 @@ pub enum Subject<'a> {
     /// A user's solution, against the workspace's fast solver.
     Solution {
         prepared: &'a Prepared,
+        /// The time and memory limits; the output limit is each input's,
+        /// from its expected output (see `output_limit`).
         limits: Limits,
         scratch: &'a Path,
     },
@@ -72,7 +74,7 @@ pub enum Progress {
     /// `tried` candidates run so far; the smallest failure is of `smallest`.
     Shrinking {
         tried: usize,
-        smallest: crate::shrink::Size,
+        smallest: crate::shrink::Measure,
     },
 }
 
@@ -134,7 +136,7 @@ impl Failure {
 
 /// A search's result.
 #[derive(Clone, Debug, Default)]
-pub struct Report {
+pub struct SearchResult {
     pub passed: u64,
     /// Inputs that could not be compared (an answer refused as too large).
     pub not_comparable: u64,
@@ -145,7 +147,7 @@ pub struct Report {
 
 /// The sizes a search takes in turn, small first: 1; 1, 2; 1, 2, 3; ... up
 /// to `largest`, then every size from 1 to `largest` over and over.
-pub fn size_of(test: u64, largest: usize) -> usize {
+pub fn search_size(test: u64, largest: usize) -> usize {
     // The round r (from 1) holds sizes 1..=r and starts after r(r-1)/2 tests.
     let mut round = 1u64;
     let mut start = 0u64;
@@ -168,6 +170,9 @@ enum Tested {
     /// The command itself could not test it (a full temporary folder): the
     /// search stops, with no verdict on the solution.
     Broken(String),
+    /// The command was interrupted during the run, which has no verdict:
+    /// the search and the shrink end, and it is not counted.
+    Interrupted,
 }
 
 /// Tests one input.
@@ -209,11 +214,12 @@ fn test(plan: &Search, input: &[u8]) -> Tested {
                     }
                 };
             if runner::interrupt::requested() {
-                return Tested::NotComparable;
+                return Tested::Interrupted;
             }
             match verdict(&outcome, expected.as_bytes(), &limits) {
-                Verdict::Accepted => Tested::Passed,
-                verdict => Tested::Failed(Ok(expected), Got::Run(verdict, Box::new(outcome))),
+                None => Tested::Interrupted,
+                Some(Verdict::Accepted) => Tested::Passed,
+                Some(verdict) => Tested::Failed(Ok(expected), Got::Run(verdict, Box::new(outcome))),
             }
         }
     }
@@ -232,7 +238,7 @@ fn gave(plan: &Search, tested: &Tested) -> Option<Gave> {
             answer: None,
         }),
         (Tested::Failed(_, got), _) => Some(gave_failing(got)),
-        (Tested::NotComparable | Tested::Broken(_), _) => None,
+        (Tested::NotComparable | Tested::Broken(_) | Tested::Interrupted, _) => None,
     }
 }
 
@@ -306,7 +312,7 @@ fn input_of(plan: &Search, k: u64) -> Generated {
         .largest_size
         .min(plan.problem.largest_size(space))
         .max(1);
-    let size = size_of(k / plan.spaces.len() as u64, largest);
+    let size = search_size(k / plan.spaces.len() as u64, largest);
     let input = plan.problem.generate(seed, size, space).into_bytes();
     (seed, size, space, input)
 }
@@ -316,7 +322,7 @@ fn input_of(plan: &Search, k: u64) -> Generated {
 /// reported is the first failing test in the search's order, whatever the
 /// number of jobs: a failure ends the search only once every test before
 /// it has run, and the counts are of those tests.
-pub fn search(plan: &Search) -> Report {
+pub fn search(plan: &Search) -> SearchResult {
     let started = Instant::now();
     let next = AtomicU64::new(0);
     // The first failing test so far, and the results of every test.
@@ -365,7 +371,7 @@ pub fn search(plan: &Search) -> Report {
     let end = first_failure.load(Ordering::SeqCst);
     let mut results = results.into_inner().unwrap();
     results.sort_by_key(|(k, _)| *k);
-    let mut report = Report::default();
+    let mut report = SearchResult::default();
     for (k, tested) in results {
         if k > end {
             break;
@@ -374,6 +380,8 @@ pub fn search(plan: &Search) -> Report {
             Tested::Passed => report.passed += 1,
             Tested::NotComparable => report.not_comparable += 1,
             Tested::Broken(why) => report.broken = Some(why),
+            // Not a result: the command reports the interrupt.
+            Tested::Interrupted => {}
             Tested::Failed(expected, got) => {
                 let mut inputs = inputs.into_inner().unwrap();
                 let at = inputs.iter().position(|(i, _)| *i == k).expect("kept");
@@ -399,11 +407,11 @@ pub fn search(plan: &Search) -> Report {
 /// failing candidate (a few: each is taken, or was run ahead of one that
 /// was), the runs that disagreed on each unsteady one, the candidates run
 /// and the smallest failure, for the progress line.
-struct Found {
+struct Findings {
     failures: HashMap<Vec<u8>, (Result<String, String>, Got)>,
     unsteady: HashMap<Vec<u8>, Unsteady>,
     tried: usize,
-    smallest: crate::shrink::Size,
+    smallest: crate::shrink::Measure,
 }
 
 /// Judges a shrink candidate: it fails when its first run fails with the
@@ -412,7 +420,7 @@ fn judge_candidate(
     plan: &Search,
     input: &[u8],
     wanted: Option<Verdict>,
-    found: &Mutex<Found>,
+    found: &Mutex<Findings>,
 ) -> Judged {
     let Tested::Failed(expected, got) = test(plan, input) else {
         return Judged::Passes;
@@ -427,9 +435,9 @@ fn judge_candidate(
     let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
     match reruns {
         Reruns::Agreed => {
-            let size = crate::shrink::size(plan.problem, input);
-            if size.value < found.smallest.value {
-                found.smallest = size;
+            let measure = crate::shrink::measure(plan.problem, input);
+            if measure.value < found.smallest.value {
+                found.smallest = measure;
             }
             found.failures.insert(input.to_vec(), (expected, got));
             Judged::Fails
@@ -465,11 +473,11 @@ pub fn shrink(
         Space::Beyond => problem.answer(input, &problem.defaults()).is_ok(),
     };
     let wanted = failure.verdict();
-    let found = Mutex::new(Found {
+    let found = Mutex::new(Findings {
         failures: HashMap::new(),
         unsteady: HashMap::new(),
         tried: 0,
-        smallest: crate::shrink::size(problem, &failure.input),
+        smallest: crate::shrink::measure(problem, &failure.input),
     });
     let judge = |input: &[u8]| {
         let judged = judge_candidate(plan, input, wanted, &found);
@@ -526,13 +534,13 @@ mod tests {
 
     #[test]
     fn sizes_start_small_and_reach_the_largest() {
-        let sizes: Vec<usize> = (0..10).map(|k| size_of(k, 12)).collect();
+        let sizes: Vec<usize> = (0..10).map(|k| search_size(k, 12)).collect();
         assert_eq!(sizes, [1, 1, 2, 1, 2, 3, 1, 2, 3, 4]);
         assert!((0..200)
-            .map(|k| size_of(k, 5))
+            .map(|k| search_size(k, 5))
             .all(|s| (1..=5).contains(&s)));
-        assert!((0..200).any(|k| size_of(k, 5) == 5));
-        assert_eq!(size_of(1000, 1), 1);
+        assert!((0..200).any(|k| search_size(k, 5) == 5));
+        assert_eq!(search_size(1000, 1), 1);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use cli::{AnyProblem, Space};
 
-use crate::cases::Case;
+use crate::cases::{Case, Origin};
 
 /// The seed the suite's cases count from: its own, apart from the seeds
 /// `cargo stress` starts from by default (the clock).
@@ -27,8 +27,24 @@ const FIRST_SEED: u64 = 0x5eed_0000;
 pub struct SuiteCase {
     /// `suite/size-12-seed-3`.
     pub name: String,
+    /// The generator's size and seed that made it.
+    pub size: usize,
+    pub seed: u64,
     pub input: Vec<u8>,
     pub expected: Vec<u8>,
+}
+
+impl SuiteCase {
+    /// The case the generator made with `size` and `seed`, named by them.
+    fn new(size: usize, seed: u64, input: Vec<u8>, expected: Vec<u8>) -> SuiteCase {
+        SuiteCase {
+            name: format!("suite/size-{size}-seed-{seed}"),
+            size,
+            seed,
+            input,
+            expected,
+        }
+    }
 }
 
 /// The size of the suite's case `k` for a generator whose largest size is
@@ -88,11 +104,7 @@ pub fn case_at(problem: &dyn AnyProblem, k: u64) -> Option<SuiteCase> {
     let size = size_of(k, problem.largest_size(Space::Judge));
     let input = problem.generate(seed, size, Space::Judge).into_bytes();
     let expected = problem.judge_output(&input).ok()?.into_bytes();
-    Some(SuiteCase {
-        name: format!("suite/size-{size}-seed-{seed}"),
-        input,
-        expected,
-    })
+    Some(SuiteCase::new(size, seed, input, expected))
 }
 
 /// The suite of `problem`: its `suite_cases` judge-valid inputs with the
@@ -160,7 +172,7 @@ pub fn cached_suite(problem: &dyn AnyProblem, folder: &Path) -> std::io::Result<
 }
 
 /// The files of a suite in the cache, by name: `K.in` and `K.out` for its
-/// case `K`, and `names`, the cases' names a line each.
+/// case `K`, and `made`, each case's size and seed a line each.
 type Files = std::collections::BTreeMap<String, Vec<u8>>;
 
 /// Where a suite is kept in the cache: its folder, and the digest of the
@@ -219,21 +231,26 @@ fn files_of(suite: &[SuiteCase]) -> Files {
         files.insert(format!("{k}.in"), case.input.clone());
         files.insert(format!("{k}.out"), case.expected.clone());
     }
-    let names: Vec<&str> = suite.iter().map(|case| case.name.as_str()).collect();
-    files.insert("names".to_string(), names.join("\n").into_bytes());
+    let made: Vec<String> = suite
+        .iter()
+        .map(|case| format!("{} {}", case.size, case.seed))
+        .collect();
+    files.insert("made".to_string(), made.join("\n").into_bytes());
     files
 }
 
 /// The suite the files keep, when they are exactly a suite's files.
 fn suite_of(mut files: Files) -> Option<Vec<SuiteCase>> {
-    let names = String::from_utf8(files.remove("names")?).ok()?;
+    let made = String::from_utf8(files.remove("made")?).ok()?;
     let mut suite = Vec::new();
-    for (k, name) in names.lines().enumerate() {
-        suite.push(SuiteCase {
-            name: name.to_string(),
-            input: files.remove(&format!("{k}.in"))?,
-            expected: files.remove(&format!("{k}.out"))?,
-        });
+    for (k, line) in made.lines().enumerate() {
+        let (size, seed) = line.split_once(' ')?;
+        suite.push(SuiteCase::new(
+            size.parse().ok()?,
+            seed.parse().ok()?,
+            files.remove(&format!("{k}.in"))?,
+            files.remove(&format!("{k}.out"))?,
+        ));
     }
     files.is_empty().then_some(suite)
 }
@@ -285,22 +302,28 @@ pub fn write_suite(suite: &[SuiteCase], folder: &Path) -> std::io::Result<Vec<Ca
             expected: Some(expected),
             args: Vec::new(),
             in_flags: false,
+            origin: Origin::Suite {
+                size: case.size,
+                seed: case.seed,
+            },
         });
     }
     Ok(cases)
 }
 
-/// Whether a case is one of the suite's.
+/// Whether a case is one of the suite's (by its origin: a folder of the
+/// user's named `suite` is the user's).
 pub fn is_suite_case(case: &Case) -> bool {
-    case.name.starts_with("suite/")
+    matches!(case.origin, Origin::Suite { .. })
 }
 
-/// The generator's size and seed a suite case was made with, from its
-/// name (`suite/size-12-seed-3`): `cargo gen` makes it again from them.
+/// The generator's size and seed a suite case was made with: `cargo gen`
+/// makes it again from them.
 pub fn size_and_seed(case: &Case) -> Option<(usize, u64)> {
-    let rest = case.name.strip_prefix("suite/size-")?;
-    let (size, seed) = rest.split_once("-seed-")?;
-    Some((size.parse().ok()?, seed.parse().ok()?))
+    match case.origin {
+        Origin::Suite { size, seed } => Some((size, seed)),
+        Origin::Folder => None,
+    }
 }
 
 #[cfg(test)]

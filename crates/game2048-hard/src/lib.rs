@@ -5,13 +5,13 @@
 //!
 //! Judge: <https://www.acmicpc.net/problem/12094>
 //!
-//! Approach: the `game2048` crate's engine, unchanged, at depth 10 (see its
+//! Approach: the `game2048` crate's solver, unchanged, at depth 10 (see its
 //! `search`): branch-and-bound over exponent boards with a bound from the
 //! tile counts, exact last-move and two-move shortcuts, promising moves
 //! first and a transposition table. Worst case O(4^10 · N²) like the plain
 //! search, far less in practice (N = 20 boards in milliseconds). The
 //! reference is `game2048::naive` at depth 10, all 4^10 sequences. Nothing
-//! of the engine is copied here: the bundle inlines the `game2048` crate.
+//! of the solver is copied here: the bundle inlines the `game2048` crate.
 //!
 //! The pipeline is `game2048::parse` → [`solve`] → `game2048::format_answer`.
 //! The contract is game2048's at ten moves, built with the `contract`

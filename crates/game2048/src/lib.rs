@@ -17,7 +17,7 @@
 //! case O(4^K · N²), like the plain search, but far less in practice.
 //!
 //! [`naive`] tries all 4^K sequences, copying the board each move: O(4^K · N²)
-//! always. It is the reference the engine is tested against.
+//! always. It is the reference the fast solver is tested against.
 //!
 //! The pipeline is [`parse()`] → [`solve`] → [`format_answer`], each a pure
 //! function, in [`judge`]. What only the tools and the binary use (the

@@ -5,11 +5,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-// The helpers the engine's and the commands' tests share.
-#[path = "../../engine/tests/support/mod.rs"]
-mod support;
+use test_support::workspace;
 
-use support::{scratch, workspace};
+/// An empty folder of this test's own under the target folder.
+fn scratch(name: &str) -> PathBuf {
+    test_support::scratch_in(Path::new(env!("CARGO_TARGET_TMPDIR")), name)
+}
 
 /// The exit statuses the command gives, as `ExitStatus::code` reads them.
 const ERROR: Option<i32> = Some(tools::exit::ERROR as i32);

@@ -82,7 +82,7 @@ pub fn format_answer(chains: usize) -> String {
     format!("{chains}\n")
 }
 
-/// What the unit tests of the three engines share.
+/// What the unit tests of the three solvers share.
 #[cfg(test)]
 mod testing {
     use crate::{parse, Field, Floating};

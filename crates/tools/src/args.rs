@@ -180,7 +180,8 @@ pub struct Resolved {
     pub solution: Option<Solution>,
     /// The language whose limits apply: `--lang`'s, else the source's.
     pub language: Option<Language>,
-    /// The limits (the output limit is the command's to set).
+    /// The limits; the output limit here is a placeholder, as each run's
+    /// is set from its expected output (or `cargo judge --output-limit`).
     pub limits: Limits,
     /// Where the limits come from, for the heading: ` (as given)`, ` (the
     /// judge's rule for the language)`, ` (Baekjoon 12100's)`.

@@ -93,11 +93,6 @@ pub struct ReportOutput {
 }
 
 impl ReportOutput {
-    /// An output of its own, for a line outside a command's report.
-    pub fn new() -> ReportOutput {
-        ReportOutput { lost: None }
-    }
-
     /// Why the report could not be written in full, unless the reader
     /// simply went away (a closed pipe is not an error).
     pub fn lost(&self) -> Option<&std::io::Error> {
@@ -115,12 +110,6 @@ impl ReportOutput {
         if let Err(e) = result {
             self.lost = Some(e);
         }
-    }
-}
-
-impl Default for ReportOutput {
-    fn default() -> ReportOutput {
-        ReportOutput::new()
     }
 }
 

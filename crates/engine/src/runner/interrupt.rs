@@ -13,11 +13,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
 
-/// The exit status of an interrupted command (128 + SIGINT, as shells give
-/// for Ctrl-C), whichever signal interrupted it: the status says the
-/// command was stopped, not how.
-pub const EXIT_STATUS: u8 = 130;
-
 extern "C" fn note(_signal: libc::c_int) {
     REQUESTED.store(true, Ordering::SeqCst);
 }

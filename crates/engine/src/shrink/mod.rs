@@ -68,7 +68,7 @@ pub const FRESH_RUNS_MOST: usize = 2000;
 const FRESH_GENERATED: usize = 25 * FRESH_RUNS_MOST;
 
 /// How many fresh inputs in a row, smaller but not just below the failure
-/// (see [`Search::fresh`]), are passed over before one is run anyway.
+/// (see [`Shrinker::fresh`]), are passed over before one is run anyway.
 const BELOW_PATIENCE: usize = 200;
 
 /// What judging a candidate found.
@@ -92,9 +92,10 @@ impl From<bool> for Judged {
     }
 }
 
-/// How big an input is, in its problem's unit.
+/// How big an input is by its problem's measure, in its unit (not the
+/// generator's size: see "Names" in docs/architecture.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Size {
+pub struct Measure {
     pub value: u64,
     /// A plural noun ("puyos", "moves"), or "bytes" for a problem with no
     /// measure of its own.
@@ -120,9 +121,9 @@ pub struct Shrunk {
     pub pairs_tried: bool,
     /// The candidate whose runs disagreed, which ended the shrink.
     pub unsteady: Option<Vec<u8>>,
-    /// The failing input's size, and the result's.
-    pub before: Size,
-    pub after: Size,
+    /// The failing input's measure, and the result's.
+    pub before: Measure,
+    pub after: Measure,
     pub elapsed: Duration,
 }
 
@@ -135,7 +136,7 @@ pub struct Fresh {
 }
 
 /// The order candidates are kept in: measure, then length, then bytes.
-type Key = (u64, usize, Vec<u8>);
+type Order = (u64, usize, Vec<u8>);
 
 /// Shrinks `input`, which fails, keeping only candidates that are `valid`
 /// and that `judge` finds still failing, within `budget`, until one is
@@ -152,7 +153,7 @@ pub fn shrink(
     fresh: Option<Fresh>,
     jobs: usize,
 ) -> Shrunk {
-    let mut search = Search {
+    let mut shrinker = Shrinker {
         problem,
         valid,
         judge,
@@ -165,56 +166,56 @@ pub fn shrink(
         steps: 0,
         tried: 0,
     };
-    let before = size(problem, &input);
+    let before = measure(problem, &input);
     let mut current = input;
     let mut fresh_inputs = fresh.map(|f| FreshInputs::new(problem, f));
     let (minimal, pairs_tried) = loop {
-        let (minimal, pairs_tried) = search.locally(&mut current);
+        let (minimal, pairs_tried) = shrinker.locally(&mut current);
         let found = match fresh_inputs.as_mut() {
-            Some(inputs) if minimal => search.fresh(inputs, &current),
+            Some(inputs) if minimal => shrinker.fresh(inputs, &current),
             _ => None,
         };
         match found {
             Some(smaller) => {
                 current = smaller;
-                search.steps += 1;
+                shrinker.steps += 1;
             }
             None => break (minimal, pairs_tried),
         }
     };
     // A failure that does not repeat makes no input minimal.
-    let steady = search.unsteady.is_none();
+    let steady = shrinker.unsteady.is_none();
     Shrunk {
-        after: size(problem, &current),
+        after: measure(problem, &current),
         input: current,
-        steps: search.steps,
-        tried: search.tried,
+        steps: shrinker.steps,
+        tried: shrinker.tried,
         minimal: minimal && steady,
         pairs_tried: pairs_tried && steady,
-        unsteady: search.unsteady,
+        unsteady: shrinker.unsteady,
         before,
-        elapsed: search.started.elapsed(),
+        elapsed: shrinker.started.elapsed(),
     }
 }
 
-/// An input's size by its problem's measure (its length when there is
-/// none).
-pub fn size(problem: &dyn AnyProblem, input: &[u8]) -> Size {
+/// An input's measure, its problem's (its length when there is none): how
+/// small a shrink has made it, not the generator's size.
+pub fn measure(problem: &dyn AnyProblem, input: &[u8]) -> Measure {
     match problem.measure(input) {
-        Some((value, unit)) => Size { value, unit },
-        None => Size {
+        Some((value, unit)) => Measure { value, unit },
+        None => Measure {
             value: input.len() as u64,
             unit: "bytes",
         },
     }
 }
 
-fn key(problem: &dyn AnyProblem, input: &[u8]) -> Key {
-    (size(problem, input).value, input.len(), input.to_vec())
+fn key(problem: &dyn AnyProblem, input: &[u8]) -> Order {
+    (measure(problem, input).value, input.len(), input.to_vec())
 }
 
 /// A shrink under way.
-struct Search<'a> {
+struct Shrinker<'a> {
     problem: &'a dyn AnyProblem,
     valid: &'a dyn Fn(&[u8]) -> bool,
     judge: &'a (dyn Fn(&[u8]) -> Judged + Sync),
@@ -224,7 +225,7 @@ struct Search<'a> {
     /// Every candidate already judged: run and passed, or not valid. (One
     /// that failed was taken, and everything later is smaller than it.)
     decided: HashSet<Vec<u8>>,
-    /// Candidates run ahead of their turn (see [`Search::run_ahead`]), and
+    /// Candidates run ahead of their turn (see [`Shrinker::run_ahead`]), and
     /// what each was found.
     ahead: HashMap<Vec<u8>, Judged>,
     /// The candidate whose runs disagreed, in its turn: the shrink stops.
@@ -233,7 +234,7 @@ struct Search<'a> {
     tried: usize,
 }
 
-impl Search<'_> {
+impl Shrinker<'_> {
     /// Whether the shrink ends where it is: out of time, interrupted, or
     /// at an unsteady candidate.
     fn must_stop(&self) -> bool {
@@ -260,7 +261,7 @@ impl Search<'_> {
         judged == Judged::Fails
     }
 
-    /// [`Search::takes`] for `candidates[at]`, the later candidates run
+    /// [`Shrinker::takes`] for `candidates[at]`, the later candidates run
     /// ahead of their turn beside it when there are jobs to spare.
     fn takes_at(&mut self, candidates: &[Vec<u8>], at: usize) -> bool {
         if self.jobs > 1 && !self.ahead.contains_key(&candidates[at]) {
@@ -269,7 +270,7 @@ impl Search<'_> {
         self.takes(&candidates[at])
     }
 
-    /// Runs the first [`Search::jobs`] of `candidates` that are still
+    /// Runs the first [`Shrinker::jobs`] of `candidates` that are still
     /// undecided and valid side by side, keeping each one's result for its
     /// turn. A candidate run ahead whose turn never comes (one before it
     /// failed) cost a processor that was idle.
@@ -296,8 +297,8 @@ impl Search<'_> {
     }
 
     /// `candidates` smaller than `than`, each once, smallest first.
-    fn ordered(&self, candidates: Vec<Vec<u8>>, than: &Key) -> Vec<Vec<u8>> {
-        let mut keyed: Vec<Key> = candidates
+    fn ordered(&self, candidates: Vec<Vec<u8>>, than: &Order) -> Vec<Vec<u8>> {
+        let mut keyed: Vec<Order> = candidates
             .into_iter()
             .map(|c| key(self.problem, &c))
             .filter(|k| k < than)
@@ -404,7 +405,7 @@ impl Search<'_> {
         let seconds = firsts
             .iter()
             .flat_map(|first| self.problem.simplifications(first))
-            .filter(|second| size(self.problem, second).value < here.0)
+            .filter(|second| measure(self.problem, second).value < here.0)
             .collect();
         let mut runs = 0;
         let ordered = self.ordered(seconds, &here);
@@ -437,7 +438,7 @@ impl Search<'_> {
                 return None;
             }
             let candidate = inputs.next(self.problem);
-            let measure = size(self.problem, &candidate).value;
+            let measure = measure(self.problem, &candidate).value;
             if key(self.problem, &candidate) >= here || self.decided.contains(&candidate) {
                 continue;
             }

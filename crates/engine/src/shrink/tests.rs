@@ -28,7 +28,7 @@ fn a_board_with_a_32_shrinks_to_the_32_alone() {
     assert_eq!(shrunk.input, b"1\n32\n");
     assert_eq!(
         shrunk.before,
-        Size {
+        Measure {
             value: 3,
             unit: "cells a side"
         }
@@ -80,7 +80,7 @@ fn a_failure_no_single_step_keeps_is_found_by_a_pair() {
     // of the three (or all), and only two together leave one.
     let problem = problems::find("puyo").unwrap();
     let input = ("......\n".repeat(11) + "R.R.R.\n").into_bytes();
-    let odd = |input: &[u8]| size(problem, input).value % 2 == 1;
+    let odd = |input: &[u8]| measure(problem, input).value % 2 == 1;
     let shrunk = shrink(
         problem,
         input,
@@ -115,7 +115,7 @@ fn fresh_inputs_find_a_smaller_failure_and_are_the_same_each_time() {
     };
     let input = (1..)
         .map(|seed| problem.generate(seed, 1, Space::Judge).into_bytes())
-        .find(|input| fails(input) && size(problem, input).value < 20)
+        .find(|input| fails(input) && measure(problem, input).value < 20)
         .unwrap();
     let run = |jobs: usize| {
         shrink(

@@ -44,17 +44,19 @@ impl Verdict {
     }
 }
 
-/// The verdict of a run on an input whose expected output is `expected`.
-pub fn verdict(outcome: &Outcome, expected: &[u8], limits: &Limits) -> Verdict {
+/// The verdict of a run on an input whose expected output is `expected`;
+/// `None` for a run the command's interrupt stopped, which has none.
+pub fn verdict(outcome: &Outcome, expected: &[u8], limits: &Limits) -> Option<Verdict> {
     match outcome.stopped {
-        Some(Stop::Time) => return Verdict::TimeLimitExceeded,
-        Some(Stop::Memory) => return Verdict::MemoryLimitExceeded,
-        Some(Stop::Output) => return Verdict::OutputLimitExceeded,
-        Some(Stop::Processes | Stop::Interrupted) => return Verdict::RuntimeError,
+        Some(Stop::Time) => return Some(Verdict::TimeLimitExceeded),
+        Some(Stop::Memory) => return Some(Verdict::MemoryLimitExceeded),
+        Some(Stop::Output) => return Some(Verdict::OutputLimitExceeded),
+        Some(Stop::Processes) => return Some(Verdict::RuntimeError),
+        Some(Stop::Interrupted) => return None,
         None => {}
     }
     // Processor time, not the wall clock: see `crate::runner` on time.
-    if outcome.cpu > limits.time {
+    Some(if outcome.cpu > limits.time {
         Verdict::TimeLimitExceeded
     } else if outcome.peak_memory > limits.memory {
         Verdict::MemoryLimitExceeded
@@ -64,7 +66,7 @@ pub fn verdict(outcome: &Outcome, expected: &[u8], limits: &Limits) -> Verdict {
         Verdict::WrongAnswer
     } else {
         Verdict::Accepted
-    }
+    })
 }
 
 /// The output limit for an expected output of `expected` bytes: twice it,

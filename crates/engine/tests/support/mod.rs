@@ -1,78 +1,10 @@
-#![allow(dead_code)] // Each test binary uses its own part of these helpers.
+//! The engine's test binaries' helpers: the workspace's shared ones (the
+//! `test-support` crate), and a scratch folder under this package's
+//! temporary folder.
 
-//! Helpers for the tests that run programs: the engine's runner tests and
-//! the commands' tests (which include this file by its path). A scratch
-//! folder of each test's own, a token to find a run's processes by, the
-//! check that none is left, and whether a toolchain is installed.
-
-use std::path::{Path, PathBuf};
-use std::process::Command;
+pub use test_support::*;
 
 /// An empty folder of this test's own under the target folder.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("commands")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A text no other test uses, to find a run's processes by.
-pub fn token(name: &str) -> String {
-    format!("grid-games-test-{name}-{}", std::process::id())
-}
-
-/// The processes whose command line holds `token`.
-pub fn processes_with(token: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let name = entry.file_name();
-        if !name.to_string_lossy().bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        let Ok(line) = std::fs::read(entry.path().join("cmdline")) else {
-            continue;
-        };
-        let line = String::from_utf8_lossy(&line).replace('\0', " ");
-        if line.contains(token) {
-            found.push(format!("{}: {line}", name.to_string_lossy()));
-        }
-    }
-    found
-}
-
-/// Asserts that no process with `token` on its command line is left.
-pub fn assert_none_left(token: &str) {
-    // A killed process may take a moment to disappear.
-    for _ in 0..50 {
-        if processes_with(token).is_empty() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    panic!("processes left behind: {:?}", processes_with(token));
-}
-
-/// Whether a program is on `PATH`. A test that needs a missing one says so
-/// and passes, unless `GRID_GAMES_REQUIRE_TOOLCHAINS` is set (CI sets it):
-/// then a missing one fails it.
-pub fn have(program: &str) -> bool {
-    let found = Command::new(program)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("GRID_GAMES_REQUIRE_TOOLCHAINS").is_none(),
-            "{program} is required (GRID_GAMES_REQUIRE_TOOLCHAINS is set) but not installed"
-        );
-        eprintln!("note: {program} is not installed; skipping the tests that need it");
-    }
-    found
-}
-
-/// The workspace's root folder.
-pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    test_support::scratch_in(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")), name)
 }

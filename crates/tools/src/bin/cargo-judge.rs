@@ -174,8 +174,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     let own_folders = !request.dirs.is_empty();
     let cases = cases_of(case_folders(request.dirs, info)?)?;
     let resolved = solution.resolve(info);
-    let mut limits = resolved.limits;
-    limits.output = request.output_mib.map_or(0, |m| m << 20);
+    let limits = resolved.limits;
     let scratch =
         Scratch::new("judge").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
     let prepared = match tools::prepare_solution(out, &resolved, info)? {
@@ -207,7 +206,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
             None => Contestant::Workspace,
         },
         limits,
-        output_limit_given: request.output_mib.is_some(),
+        output_limit: request.output_mib.map(|m| m << 20),
         beyond_judge: resolved.beyond_judge,
         judge_formatting: own_folders,
         scratch: scratch.path(),
@@ -244,7 +243,7 @@ fn judge_and_report(
     verbose: bool,
 ) -> Result<engine::judging::Tally, String> {
     let width = report::judge::name_width(cases[..golden].iter().map(|c| c.name.as_str()));
-    let mut progress = report::judge::Progress::new(running);
+    let mut progress = report::judge::JudgingProgress::new(running);
     let no_names = engine::toolchain::names::UsersNames::default();
     let names = match judging.contestant {
         Contestant::Solution(prepared) => &prepared.names,

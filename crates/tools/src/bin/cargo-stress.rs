@@ -146,8 +146,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     let scratch =
         Scratch::new("stress").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
     let resolved = solution.resolve(info);
-    let mut limits = resolved.limits;
-    limits.output = 16 << 20;
+    let limits = resolved.limits;
     let prepared = match tools::prepare_solution(out, &resolved, info)? {
         Ready::CompileError => return Ok(false),
         Ready::Workspace => None,

@@ -95,7 +95,7 @@ pub fn is_listed(result: &CaseResult) -> bool {
 /// The judging's progress: a line on stderr, redrawn after each case, when
 /// stderr is a terminal (and nothing otherwise); and the judge suite's
 /// counts, for the summary.
-pub struct Progress {
+pub struct JudgingProgress {
     total: usize,
     done: usize,
     suite_passed: usize,
@@ -103,9 +103,9 @@ pub struct Progress {
     line: StatusLine,
 }
 
-impl Progress {
-    pub fn new(total: usize) -> Progress {
-        Progress {
+impl JudgingProgress {
+    pub fn new(total: usize) -> JudgingProgress {
+        JudgingProgress {
             total,
             done: 0,
             suite_passed: 0,
@@ -141,7 +141,7 @@ pub fn write_summary(
     out: &mut dyn Write,
     tally: &Tally,
     time: Duration,
-    progress: &Progress,
+    progress: &JudgingProgress,
     summary: Summary,
 ) -> std::io::Result<()> {
     if progress.suite_passed + progress.suite_failed > 0 {

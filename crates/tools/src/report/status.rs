@@ -31,11 +31,6 @@ impl StatusLine {
         }
     }
 
-    /// Whether anything is drawn at all.
-    pub fn is_shown(&self) -> bool {
-        self.terminal
-    }
-
     /// Draws `text` (made by `text` only when it will be drawn), unless the
     /// line was drawn less than a tenth of a second ago.
     pub fn draw(&self, text: impl FnOnce() -> String) {

@@ -18,7 +18,7 @@ use super::{counted, shell_quote};
 
 /// The progress line's text: the inputs run, their rate and the largest
 /// size reached while searching; the candidates run and the smallest
-/// failure's size while shrinking. `started` is when the search started.
+/// failure's measure while shrinking. `started` is when the search started.
 pub fn progress_text(progress: Progress, largest_size: usize, started: Instant) -> String {
     let seconds = started.elapsed().as_secs_f64();
     match progress {
@@ -140,11 +140,11 @@ pub fn write_unsteady(
     let what = if unsteady.input == failure.input {
         "; an input that does not fail on every run is not shrunk".to_string()
     } else {
-        let size = engine::shrink::size(problem, &unsteady.input);
+        let measure = engine::shrink::measure(problem, &unsteady.input);
         format!(
             " (a candidate of {} {}: the shrink stopped there; the input below \
              failed on every run)",
-            size.value, size.unit
+            measure.value, measure.unit
         )
     };
     writeln!(

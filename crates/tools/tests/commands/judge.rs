@@ -216,6 +216,24 @@ fn a_flood_is_an_output_limit_and_the_judge_stays_small() {
 }
 
 #[test]
+fn a_given_output_limit_holds_in_place_of_the_expected_outputs() {
+    // Two MiB of output: under the limit a case gets from its expected
+    // output (16 MiB at least), over a limit of one MiB given.
+    let folder = scratch("output-limit");
+    std::fs::write(folder.join("a.in"), "1\n2\n").unwrap();
+    std::fs::write(folder.join("a.out"), "2\n").unwrap();
+    let folder = folder.to_str().unwrap();
+    let flood = "head -c 2097152 /dev/zero";
+    let (status, out) = run("judge", &["game2048", folder, "-c", flood]);
+    assert_eq!(status, FOUND, "{out}");
+    assert!(out.contains("WA   a"), "{out}");
+    let given = ["game2048", folder, "-c", flood, "--output-limit", "1"];
+    let (status, out) = run("judge", &given);
+    assert_eq!(status, FOUND, "{out}");
+    assert!(out.contains("OLE  a"), "{out}");
+}
+
+#[test]
 fn limits_are_checked_never_wrapped() {
     for (flag, value) in [
         ("--memory-limit", "17592186044416"),
@@ -374,4 +392,35 @@ fn the_commands_own_memory_is_not_the_runs() {
     );
     assert_eq!(status, SUCCESS, "{out}");
     assert!(out.contains("AC   sample-1"), "{out}");
+}
+
+#[test]
+fn a_users_folder_named_suite_is_the_users_every_case_listed_and_run() {
+    // Named `suite` on the command line, with a second folder beside it,
+    // its cases are `suite/NAME`, as the judge suite's are: what they are
+    // is still the user's cases, each listed and all of them run.
+    let dir = scratch("users-suite");
+    for folder in ["suite", "more"] {
+        std::fs::create_dir(dir.join(folder)).unwrap();
+    }
+    for (name, answer) in [("a-wrong", "3"), ("b-right", "2"), ("c-right", "2")] {
+        std::fs::write(dir.join("suite").join(format!("{name}.in")), "1\n2\n").unwrap();
+        std::fs::write(dir.join("suite").join(format!("{name}.out")), answer).unwrap();
+    }
+    std::fs::write(dir.join("more/d-right.in"), "1\n2\n").unwrap();
+    std::fs::write(dir.join("more/d-right.out"), "2\n").unwrap();
+    let output = std::process::Command::new(crate::binary("judge"))
+        .args(["game2048", "suite", "more"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), FOUND, "{out}");
+    assert!(out.contains("WA   suite/a-wrong"), "{out}");
+    assert!(out.contains("AC   suite/b-right"), "{out}");
+    assert!(out.contains("AC   suite/c-right"), "{out}");
+    assert!(out.contains("AC   more/d-right"), "{out}");
+    assert!(!out.contains("not run"), "{out}");
+    assert!(out.trim_end().ends_with("3 passed, 1 failed"), "{out}");
 }

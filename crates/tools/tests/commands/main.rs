@@ -42,12 +42,9 @@ mod stress;
 mod warm;
 
 // The helpers this test binary shares with the runner's tests.
-#[path = "../../../engine/tests/support/mod.rs"]
-mod support;
+pub use test_support::{assert_none_left, have, processes_with, token, workspace};
 
-pub use support::{assert_none_left, have, processes_with, scratch, token, workspace};
-
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The exit statuses the commands give, as `ExitStatus::code` reads them.
@@ -55,6 +52,11 @@ pub const SUCCESS: Option<i32> = Some(tools::exit::SUCCESS as i32);
 pub const FOUND: Option<i32> = Some(tools::exit::FOUND as i32);
 pub const ERROR: Option<i32> = Some(tools::exit::ERROR as i32);
 pub const INTERRUPTED: Option<i32> = Some(tools::exit::INTERRUPTED as i32);
+
+/// An empty folder of this test's own under the target folder.
+pub fn scratch(name: &str) -> PathBuf {
+    test_support::scratch_in(Path::new(env!("CARGO_TARGET_TMPDIR")), name)
+}
 
 /// The path of one of this package's binaries.
 pub fn binary(name: &str) -> &'static str {

@@ -302,3 +302,46 @@ fn progress_is_shown_on_a_terminal_and_nowhere_else() {
     assert_eq!(status, SUCCESS, "{piped}");
     assert!(!piped.contains('\x1b'), "{piped:?}");
 }
+
+#[test]
+fn a_run_an_interrupt_stops_is_not_counted_as_a_result() {
+    // Two jobs: the first input's run waits, the second's fails at once.
+    // An interrupt during the wait leaves the second's failure found and
+    // the first's run without a verdict: it is not one of the inputs that
+    // "could not be compared".
+    let dir = scratch("stress-interrupt");
+    let (status, first) = run("gen", &["game2048", "--seed", "7", "--size", "1"]);
+    assert_eq!(status, SUCCESS, "{first}");
+    // The input is in the script: a run reads no file of the test's.
+    let mark = crate::token("stress-interrupt");
+    let body = format!(
+        "if [ \"$(cat)\" = '{}' ]; then sh -c 'sleep 30; : {mark}'; fi\nexit 1",
+        first.trim_end()
+    );
+    let solution = crate::script(&dir, "solution", &body);
+    let mut stress = std::process::Command::new(binary("stress"))
+        .args(["game2048", &solution, "--seed", "7", "--jobs", "2"])
+        .args(["--time-limit", "30000", "--save", dir.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while crate::processes_with(&mark).is_empty() {
+        assert!(
+            stress.try_wait().unwrap().is_none(),
+            "the first run never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // The second input's run ends in milliseconds; when the interrupt
+    // comes first, it has no verdict either, which passes too.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // SAFETY: a signal to the child just started.
+    unsafe { libc::kill(stress.id() as i32, libc::SIGINT) };
+    let output = stress.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), crate::INTERRUPTED, "{out}");
+    assert!(!out.contains("could not be compared"), "{out}");
+    crate::assert_none_left(&mark);
+}
