@@ -31,6 +31,14 @@ pub struct Info {
     /// (2048 (Hard)'s ten moves on a 20 x 20 board), so that a correct
     /// solution's default run stays within seconds.
     pub suite_cases: u64,
+    /// The places in that suite (counted from 0, as it is made) of its
+    /// strongest cases: the few that reject the most wrong solutions, and
+    /// last one of the judge's largest size, so that a slow solution is
+    /// told. `cargo judge --quick` runs them after the golden cases, and the
+    /// whole suite runs them first. They are chosen by measurement (the
+    /// commands' ignored test `mutants` prints them); a problem just added
+    /// has none until it is run.
+    pub quick_cases: &'static [u64],
     /// For a judge that calls a function instead of running a program
     /// (Programmers): the function. A user's file that only defines it is
     /// run through a generated driver; each input line holds one call's
@@ -133,6 +141,7 @@ mod tests {
             },
             accepts_rust: true,
             suite_cases: 0,
+            quick_cases: &[],
             call: None,
         }
     }

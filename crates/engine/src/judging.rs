@@ -521,6 +521,7 @@ static SELF_TEST: cli::Info = cli::Info {
     },
     accepts_rust: true,
     suite_cases: 0,
+    quick_cases: &[],
     call: None,
 };
 

@@ -24,5 +24,6 @@ pub static INFO: Info = Info {
     },
     accepts_rust: true,
     suite_cases: 60,
+    quick_cases: &[16, 14, 32],
     call: None,
 };

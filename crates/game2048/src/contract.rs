@@ -66,6 +66,7 @@ pub static INFO: Info = Info {
     },
     accepts_rust: true,
     suite_cases: 240,
+    quick_cases: &[151, 10, 14],
     call: None,
 };
 

@@ -1,5 +1,5 @@
 //! The measurement behind `cargo judge --quick`'s cases
-//! (`engine::suite::QUICK`): every planted bug of `tests/solutions/` (each
+//! (each problem's `quick_cases`, in its contract): every planted bug of `tests/solutions/` (each
 //! `buggy.*`, and the files of [`PLANTED_BESIDE`]; the models in
 //! [`crate::smallest`] are these same bugs, line for line) judged on the
 //! whole judge suite, each case's verdict recorded, then the fewest cases
@@ -10,9 +10,9 @@
 //! It runs for minutes (a process for each bug and case), so it is
 //! ignored; run it with `cargo test --release -p tools --test commands --
 //! --ignored mutants --nocapture`, and copy the rows it prints into
-//! `engine::suite::QUICK` when the suite, its generators or the planted bugs
+//! each problem's `quick_cases` when the suite, its generators or the planted bugs
 //! change. The suite's cases are named here by their place in the suite as
-//! it is made (`k`), the number `QUICK` holds.
+//! it is made (`k`), the number `quick_cases` holds.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -32,12 +32,12 @@ struct Record {
 }
 
 #[test]
-#[ignore = "minutes of runs: the measurement behind engine::suite::QUICK"]
+#[ignore = "minutes of runs: the measurement behind each problem's quick_cases"]
 fn mutants() {
     let mut rows = Vec::new();
     for problem in problems::ALL {
         let name = problem.info().name;
-        // In the order they are made, as `QUICK` counts them.
+        // In the order they are made, as `quick_cases` counts them.
         let suite: Vec<engine::suite::SuiteCase> = (0..problem.info().suite_cases)
             .map(|k| engine::suite::case_at(*problem, k).expect("every suite case is answered"))
             .collect();
@@ -105,9 +105,12 @@ fn mutants() {
             let caught = row.iter().any(|k| bugs[bug].contains(k));
             println!("{name} {bug}: caught by the row: {caught}");
         }
-        rows.push(format!("    ({name:?}, &{row:?}),"));
+        rows.push(format!("    {name}: quick_cases: &{row:?},"));
     }
-    println!("the rows of engine::suite::QUICK:\n{}", rows.join("\n"));
+    println!(
+        "each problem's quick_cases (its contract.rs):\n{}",
+        rows.join("\n")
+    );
 }
 
 /// The case of the judge's largest size for the row: the one that costs
