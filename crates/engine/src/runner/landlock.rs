@@ -15,6 +15,7 @@ use std::ffi::CString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 const CREATE_RULESET: libc::c_long = 444;
 const ADD_RULE: libc::c_long = 445;
@@ -159,15 +160,89 @@ pub fn ruleset(version: u32, reach: &Reach) -> std::io::Result<OwnedFd> {
 /// system's files, its program's folders (found from its command line),
 /// the toolchains' homes and the reach's own; `None` where Landlock does
 /// not hold it.
+///
+/// A ruleset is made once and kept for the thread's next runs of the same
+/// command in the same folder: making one opens every folder of the reach
+/// (a third of a short run's cost), and a ruleset can be entered by any
+/// number of processes. Its rules hold the folders and files as they were
+/// opened, so it is kept only while the run's folder and the reach's own
+/// files are those same files (their device and inode).
 pub(super) fn ruleset_for(
     argv: &[std::ffi::OsString],
     dir: &Path,
     access: &super::Access,
     version: u32,
-) -> std::io::Result<Option<OwnedFd>> {
+) -> std::io::Result<Option<Rc<OwnedFd>>> {
     let Some(reach) = access.reach().filter(|_| version > 0) else {
         return Ok(None);
     };
+    let key = RulesetKey {
+        argv: argv.to_vec(),
+        dir: dir.to_path_buf(),
+        access: access.clone(),
+        version,
+        files: std::iter::once(dir)
+            .chain(reach.writes.as_deref())
+            .chain(reach.exact.iter().map(PathBuf::as_path))
+            .map(file_identity)
+            .collect(),
+    };
+    let kept = KEPT.with(|kept| {
+        kept.borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, ruleset)| Rc::clone(ruleset))
+    });
+    if let Some(ruleset) = kept {
+        return Ok(Some(ruleset));
+    }
+    let made = Rc::new(make_ruleset_for(argv, dir, access, reach, version)?);
+    KEPT.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.len() >= KEPT_RULESETS {
+            kept.remove(0);
+        }
+        kept.push((key, Rc::clone(&made)));
+    });
+    Ok(Some(made))
+}
+
+/// How many rulesets a thread keeps: one for each folder its runs take
+/// turns in, and a few more.
+const KEPT_RULESETS: usize = 8;
+
+/// What a kept ruleset was made for.
+#[derive(PartialEq)]
+struct RulesetKey {
+    argv: Vec<std::ffi::OsString>,
+    dir: PathBuf,
+    access: super::Access,
+    version: u32,
+    /// The device and inode of the run's folder and of the reach's own
+    /// files, `None` for one that is not there.
+    files: Vec<Option<(u64, u64)>>,
+}
+
+thread_local! {
+    static KEPT: std::cell::RefCell<Vec<(RulesetKey, Rc<OwnedFd>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The device and inode of `path`, not following a link.
+fn file_identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    Some((meta.dev(), meta.ino()))
+}
+
+/// Makes the ruleset of [`ruleset_for`].
+fn make_ruleset_for(
+    argv: &[std::ffi::OsString],
+    dir: &Path,
+    access: &super::Access,
+    reach: &Reach,
+    version: u32,
+) -> std::io::Result<OwnedFd> {
     let mut reach = reach.clone();
     let executable = argv.first().map(|a| Path::new(a).to_path_buf());
     let executable = executable.and_then(|e| {
@@ -185,7 +260,7 @@ pub(super) fn ruleset_for(
     ));
     reach.reads.extend(reach.exact.clone());
     reach.reads.extend(toolchain_homes());
-    ruleset(version, &reach).map(Some)
+    ruleset(version, &reach)
 }
 
 /// Adds the rule that `path` and what is beneath it may be reached with
@@ -299,4 +374,49 @@ pub fn program_folders(
         }
     }
     folders
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_ruleset_serves_the_same_folder_and_never_one_made_in_its_place() {
+        if version() == 0 {
+            return;
+        }
+        let base = std::env::temp_dir().join(format!("grid-games-landlock-{}", std::process::id()));
+        let dir = base.join("run-0");
+        std::fs::create_dir_all(&dir).unwrap();
+        let argv = vec![std::ffi::OsString::from("/bin/true")];
+        let access = super::super::Access::Solution(Reach {
+            reads: Vec::new(),
+            exact: Vec::new(),
+            writes: Some(dir.clone()),
+        });
+        let first = ruleset_for(&argv, &dir, &access, version())
+            .unwrap()
+            .unwrap();
+        let again = ruleset_for(&argv, &dir, &access, version())
+            .unwrap()
+            .unwrap();
+        assert!(
+            Rc::ptr_eq(&first, &again),
+            "the same folder's ruleset is kept"
+        );
+        // A folder of the same name made anew is another folder: its rule
+        // would not hold it.
+        std::fs::remove_dir(&dir).unwrap();
+        let stand_in = base.join("stand-in");
+        std::fs::create_dir(&stand_in).unwrap();
+        std::fs::create_dir(&dir).unwrap();
+        let remade = ruleset_for(&argv, &dir, &access, version())
+            .unwrap()
+            .unwrap();
+        assert!(
+            !Rc::ptr_eq(&first, &remade),
+            "a folder made anew gets a new ruleset"
+        );
+        let _ = std::fs::remove_dir_all(&base);
+    }
 }

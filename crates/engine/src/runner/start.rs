@@ -141,7 +141,7 @@ fn spawn_command(
         limits.memory,
         &Hold {
             namespaces: held.namespaces,
-            landlock: landlock.as_ref(),
+            landlock: landlock.as_deref(),
             filter,
             group: group.as_ref(),
         },
