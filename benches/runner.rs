@@ -9,8 +9,7 @@
 //! started once, see `runner::warm`), against the same bare loop.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use engine::runner::landlock::Reach;
-use engine::runner::{self, Access, Limits, Program};
+use engine::runner::{self, Limits, Program};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -58,23 +57,7 @@ fn bare(argv: &[OsString], input: &Path) -> usize {
 /// The runner as the commands call it, in a fresh folder of `scratch`:
 /// started warm or fresh.
 fn judged(argv: &[OsString], input: &[u8], scratch: &Path, warm: bool) -> usize {
-    let make = |dir: &Path| {
-        let (argv, dir) = (argv.to_vec(), dir.to_path_buf());
-        let access = Access::Solution(Reach {
-            reads: Vec::new(),
-            exact: Vec::new(),
-            writes: Some(dir.clone()),
-        });
-        match warm {
-            true => Program::Warm {
-                line: engine::runner::WarmLine::program(&argv),
-                argv,
-                dir,
-                access,
-            },
-            false => Program::Command { argv, dir, access },
-        }
-    };
+    let make = |dir: &Path| Program::solution_in(argv, dir, warm);
     let outcome = runner::run_fresh(make, input, scratch, &LIMITS).unwrap();
     assert!(outcome.stopped.is_none(), "{outcome:?}");
     outcome.stdout.len()

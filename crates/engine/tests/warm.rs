@@ -7,8 +7,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use engine::runner::landlock::Reach;
-use engine::runner::{run_fresh, warm, Access, Ending, Limits, Outcome, Program, Stop};
+use engine::runner::{run_fresh, warm, Ending, Limits, Outcome, Program, Stop};
 
 mod support;
 
@@ -67,21 +66,7 @@ impl Solution {
     }
 
     fn program(&self, folder: &Path, warm: bool) -> Program<'static> {
-        let (argv, dir) = (self.argv.clone(), folder.to_path_buf());
-        let access = Access::Solution(Reach {
-            reads: Vec::new(),
-            exact: Vec::new(),
-            writes: Some(dir.clone()),
-        });
-        match warm {
-            true => Program::Warm {
-                line: engine::runner::WarmLine::program(&argv),
-                argv,
-                dir,
-                access,
-            },
-            false => Program::Command { argv, dir, access },
-        }
+        Program::solution_in(&self.argv, folder, warm)
     }
 
     /// `count` warm runs on `input`, on a thread dedicated to runs, as the

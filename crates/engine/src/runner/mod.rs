@@ -137,6 +137,30 @@ pub enum Program<'a> {
     Function(Function<'a>),
 }
 
+impl Program<'static> {
+    /// A solution's program `argv` (an interpreter's run line, its script
+    /// last, when `warm`), run in `dir`, which it may write in and nothing
+    /// else: what the benchmarks and tests run as the commands run a
+    /// solution.
+    pub fn solution_in(argv: &[OsString], dir: &Path, warm: bool) -> Program<'static> {
+        let (argv, dir) = (argv.to_vec(), dir.to_path_buf());
+        let access = Access::Solution(landlock::Reach {
+            reads: Vec::new(),
+            exact: Vec::new(),
+            writes: Some(dir.clone()),
+        });
+        match warm {
+            true => Program::Warm {
+                line: WarmLine::program(&argv),
+                argv,
+                dir,
+                access,
+            },
+            false => Program::Command { argv, dir, access },
+        }
+    }
+}
+
 /// How a warm server runs what a fresh start's command line runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WarmLine {
