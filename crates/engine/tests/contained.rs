@@ -12,17 +12,7 @@ use engine::runner::{contain, run, Access, Limits, Outcome, Program, Stop};
 
 mod support;
 
-use support::{assert_none_left, have, scratch};
-
-fn limits(time_ms: u64, memory_mib: u64) -> Limits {
-    Limits {
-        time: Duration::from_millis(time_ms),
-        memory: memory_mib << 20,
-        output: 1 << 20,
-        address_space: None,
-        file_size: None,
-    }
-}
+use support::{assert_none_left, have, limits, scratch};
 
 /// Runs `argv` on an empty input in a folder of its own.
 fn command(name: &str, argv: &[&str], limits: &Limits) -> Outcome {

@@ -9,17 +9,7 @@ use engine::runner::{run, Access, Ending, Limits, Outcome, Program, Stop};
 
 mod support;
 
-use support::{assert_none_left, have, scratch, token};
-
-fn limits(time_ms: u64, memory_mib: u64) -> Limits {
-    Limits {
-        time: Duration::from_millis(time_ms),
-        memory: memory_mib << 20,
-        output: 1 << 20,
-        address_space: None,
-        file_size: None,
-    }
-}
+use support::{assert_none_left, have, limits, scratch, token};
 
 /// Runs `sh -c script` on an empty input, in a folder of this run's own:
 /// the tests run side by side, and a folder shared between them would be

@@ -13,13 +13,12 @@ mod support;
 
 use support::{assert_none_left, have, scratch};
 
+/// The tests' limits, with every file held to the memory limit, as the
+/// commands hold a solution's.
 fn limits(time_ms: u64, memory_mib: u64) -> Limits {
     Limits {
-        time: Duration::from_millis(time_ms),
-        memory: memory_mib << 20,
-        output: 1 << 20,
-        address_space: None,
         file_size: Some(memory_mib << 20),
+        ..support::limits(time_ms, memory_mib)
     }
 }
 

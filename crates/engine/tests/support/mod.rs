@@ -8,3 +8,15 @@ pub use test_support::*;
 pub fn scratch(name: &str) -> std::path::PathBuf {
     test_support::scratch_in(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")), name)
 }
+
+/// A run's limits for these tests: `time_ms` of time, `memory_mib` of
+/// memory, 1 MiB of output, nothing else limited.
+pub fn limits(time_ms: u64, memory_mib: u64) -> engine::runner::Limits {
+    engine::runner::Limits {
+        time: std::time::Duration::from_millis(time_ms),
+        memory: memory_mib << 20,
+        output: 1 << 20,
+        address_space: None,
+        file_size: None,
+    }
+}
