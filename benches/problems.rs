@@ -4,13 +4,13 @@
 //! from its first build; its own detailed benchmarks can follow in a file
 //! beside this one.
 
-use cli::Space;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use problem_kit::Space;
 use std::hint::black_box;
 use std::time::Duration;
 
 fn every_problem(c: &mut Criterion) {
-    for problem in problems::ALL {
+    for problem in registry::ALL {
         let info = problem.info();
         let options = problem.defaults();
         let mut group = c.benchmark_group(format!("registry/{}", info.name));

@@ -16,7 +16,7 @@ else
   only="${1:-}" seconds="${2:-60}"
 fi
 # The registry is the list of problems.
-mapfile -t registered < <(cargo run --quiet --manifest-path ../Cargo.toml -p problems --bin problems)
+mapfile -t registered < <(cargo run --quiet --manifest-path ../Cargo.toml -p registry --bin registry)
 if [ -n "$only" ]; then
   printf '%s\n' "${registered[@]}" | grep -qx "$only" || { echo "error: no problem named $only" >&2; exit 2; }
   registered=("$only")

@@ -1,9 +1,9 @@
 //! Support shared by the top-level property tests and benchmarks: seeded
-//! generators (on `cli`'s SplitMix64), so that every benchmark input is the
+//! generators (on `problem-kit`'s SplitMix64), so that every benchmark input is the
 //! same on every run and machine. The generators each problem's contract
 //! already has (`cargo gen` uses those) are re-exported, not repeated.
 
-pub use cli::SplitMix64;
+pub use problem_kit::SplitMix64;
 
 /// Fixed-seed 2048 boards for benchmarks.
 pub mod game2048_boards {

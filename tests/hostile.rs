@@ -2,7 +2,7 @@
 //! cost the README promises, and every documented limit at its edge, run as
 //! the binaries themselves under a memory cap and a time limit.
 //!
-//! Each case runs the problem's binary code (`cli::run::run_with`, what
+//! Each case runs the problem's binary code (`problem_kit::run::run_with`, what
 //! every `main.rs` runs) in the sandbox `cargo judge` uses, in a forked copy
 //! of this test program: its address space may grow by at most twice the
 //! input plus 64 MB (`ulimit -v`), the bound the README promises, and it
@@ -124,7 +124,7 @@ fn run(case: &Case) -> Result<(), Failed> {
     };
     let cap = times * input.len() as u64 + BASE_MEMORY;
     drop(input);
-    let problem = problems::find(case.problem).ok_or("no such problem")?;
+    let problem = registry::find(case.problem).ok_or("no such problem")?;
     let page = dir.join(format!("{}.html", case.name));
     let args: Vec<std::ffi::OsString> = case
         .args
@@ -236,7 +236,7 @@ fn full_8x8(a: (u8, u8), b: (u8, u8)) -> String {
 
 /// 100,000 random 8 × 8 Othello games of 60 moves (36 MB), fixed seed.
 fn hundred_thousand_othello_games() -> Vec<u8> {
-    let mut rng = cli::SplitMix64::new(4615);
+    let mut rng = problem_kit::SplitMix64::new(4615);
     let cases: Vec<_> = (0..100_000)
         .map(|_| othello::generate::random_game(8, 60, &mut rng))
         .collect();
@@ -245,7 +245,7 @@ fn hundred_thousand_othello_games() -> Vec<u8> {
 
 /// A random 2048 board of side `side`, tiles 2 to 1024, a third empty.
 fn board_2048(side: usize, seed: u64) -> Vec<u8> {
-    let mut rng = cli::SplitMix64::new(seed);
+    let mut rng = problem_kit::SplitMix64::new(seed);
     let mut text = format!("{side}\n");
     for _ in 0..side {
         let row: Vec<String> = (0..side)

@@ -10,14 +10,14 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let (problem, input) = match std::env::var("FUZZ_PROBLEM") {
         Ok(name) => (
-            problems::find(&name).expect("FUZZ_PROBLEM names a registered problem"),
+            registry::find(&name).expect("FUZZ_PROBLEM names a registered problem"),
             data,
         ),
         Err(_) => {
             let Some((&pick, rest)) = data.split_first() else {
                 return;
             };
-            (problems::ALL[usize::from(pick) % problems::ALL.len()], rest)
+            (registry::ALL[usize::from(pick) % registry::ALL.len()], rest)
         }
     };
     let options = problem.defaults();
@@ -33,12 +33,12 @@ fuzz_target!(|data: &[u8]| {
                 // its default, but at most 5.
                 let mut args: Vec<std::ffi::OsString> = Vec::new();
                 for flag in problem.flags() {
-                    if let cli::FlagKind::Number { low, .. } = flag.kind {
+                    if let problem_kit::FlagKind::Number { low, .. } = flag.kind {
                         args.push(format!("--{}", flag.name).into());
                         args.push(flag.default.min(5).max(low).to_string().into());
                     }
                 }
-                let Ok(cli::args::Request::Run(command)) = problem.parse(args) else {
+                let Ok(problem_kit::args::Request::Run(command)) = problem.parse(args) else {
                     panic!("the problem's own flags are refused");
                 };
                 let shallow = command.options;

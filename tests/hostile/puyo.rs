@@ -27,7 +27,7 @@ pub(crate) fn puyo_cases() -> Vec<Case> {
             problem: "puyo",
             args: &["--explain"],
             input: || {
-                let mut rng = cli::SplitMix64::new(11559);
+                let mut rng = problem_kit::SplitMix64::new(11559);
                 let field = puyo::generate::random_settled(3163, 3163, 4, 0, &mut rng);
                 puyo::field::field_to_string(&field).into_bytes()
             },
@@ -116,7 +116,7 @@ pub(crate) fn puyo_cases() -> Vec<Case> {
             problem: "puyo",
             args: &[],
             input: || {
-                let mut rng = cli::SplitMix64::new(11559);
+                let mut rng = problem_kit::SplitMix64::new(11559);
                 let mut text = Vec::with_capacity(8192 * 8193);
                 for _ in 0..8192 {
                     text.extend((0..8192).map(|_| b"RGBY"[rng.below(4) as usize]));

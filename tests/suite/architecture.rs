@@ -42,7 +42,7 @@ fn every_module_is_under_650_lines() {
 /// point; its golden folder has the judge's sample.
 #[test]
 fn every_problem_crate_has_its_doc_entry_point_and_sample() {
-    for problem in problems::ALL {
+    for problem in registry::ALL {
         let info = problem.info();
         let krate = root().join("crates").join(info.name);
         let lib = std::fs::read_to_string(krate.join("src/lib.rs")).unwrap();
@@ -62,7 +62,8 @@ fn every_problem_crate_has_its_doc_entry_point_and_sample() {
         );
         let main = std::fs::read_to_string(krate.join("src/main.rs")).unwrap();
         assert!(
-            main.contains("#![cfg_attr(not(test), no_main)]") && main.contains("cli::c_main!(")
+            main.contains("#![cfg_attr(not(test), no_main)]")
+                && main.contains("problem_kit::c_main!(")
         );
         let sample = root().join("inputs").join(info.name).join("sample-1.in");
         assert!(sample.is_file(), "{} has no sample", info.name);
@@ -207,7 +208,7 @@ fn long_functions(code: &str, most: usize) -> Vec<String> {
 }
 
 /// No function is over 100 lines outside tests, and none over 80 in the
-/// commands (`tools`) and the command line every binary shares (`cli`).
+/// commands (`tools`) and the command line every binary shares (`problem-kit`).
 #[test]
 fn functions_are_short() {
     let mut files = Vec::new();
@@ -224,7 +225,9 @@ fn functions_are_short() {
         if relative.contains("/tests/") || relative.contains("/templates/") {
             continue;
         }
-        let most = if relative.starts_with("crates/tools/") || relative.starts_with("crates/cli/") {
+        let most = if relative.starts_with("crates/tools/")
+            || relative.starts_with("crates/problem-kit/")
+        {
             80
         } else {
             100

@@ -7,14 +7,14 @@
 //! added with `cargo new-problem` is covered here from its first build. A
 //! failure prints the input in judge format, ready to pipe into the binary.
 
-use cli::Space;
+use problem_kit::Space;
 use proptest::prelude::*;
 
 use crate::util::config;
 
 /// Checks one problem on one generated input.
 fn agrees(name: &str, seed: u64, size: usize, space: Space) -> Result<(), TestCaseError> {
-    let problem = problems::find(name).expect("a registered problem");
+    let problem = registry::find(name).expect("a registered problem");
     let input = problem.generate(seed, size, space);
     if space == Space::Judge {
         let valid = problem.validate(input.as_bytes());
@@ -70,7 +70,7 @@ proptest! {
 
     #[test]
     fn every_problem_agrees_with_its_reference(
-        name in prop::sample::select(problems::names()),
+        name in prop::sample::select(registry::names()),
         seed in any::<u64>(),
         size in 1usize..=3,
         judge in any::<bool>(),
@@ -82,11 +82,11 @@ proptest! {
     /// fast solver answers them; the reference is not asked).
     #[test]
     fn every_judge_mode_input_validates(
-        name in prop::sample::select(problems::names()),
+        name in prop::sample::select(registry::names()),
         seed in any::<u64>(),
         fraction in 0.0f64..=1.0,
     ) {
-        let problem = problems::find(name).expect("a registered problem");
+        let problem = registry::find(name).expect("a registered problem");
         let size = 1 + (fraction * (problem.largest_size(Space::Judge) - 1) as f64) as usize;
         let input = problem.generate(seed, size, Space::Judge);
         let valid = problem.validate(input.as_bytes());
@@ -97,7 +97,7 @@ proptest! {
 
 #[test]
 fn every_problem_generates_the_same_input_from_the_same_seed() {
-    for problem in problems::ALL {
+    for problem in registry::ALL {
         for space in [Space::Judge, Space::Beyond] {
             for size in 1..=3 {
                 assert_eq!(
@@ -126,7 +126,7 @@ fn every_problem_generates_the_same_input_from_the_same_seed() {
 #[test]
 fn golden_folders_are_classified_by_their_validators() {
     let inputs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs");
-    for problem in problems::ALL {
+    for problem in registry::ALL {
         let name = problem.info().name;
         let folder = inputs.join(name);
         let (mut judge, mut beyond, mut flags) = (0, 0, 0);

@@ -4,16 +4,16 @@
 //! but a seed only reproduces its case while the strategy is unchanged;
 //! these tests keep each case for good.
 
-use cli::args::Request;
-use cli::Options;
 use game2048::naive::apply_move;
 use game2048::search::apply_move_exponents;
 use game2048::Move;
+use problem_kit::args::Request;
+use problem_kit::Options;
 
 /// Checks that the fast answer equals the reference's on `input`, with
 /// `moves` as `--moves` when given.
 fn agrees(name: &str, input: &str, moves: Option<u64>) {
-    let problem = problems::find(name).expect("a registered problem");
+    let problem = registry::find(name).expect("a registered problem");
     // The flags as a user gives them on the command line.
     let args = moves.map_or_else(Vec::new, |moves| {
         vec!["--moves".into(), moves.to_string().into()]
@@ -136,7 +136,7 @@ fn puyo_4x7_garbage_between_colours() {
 /// Puyo's fast engines against the reference (with `--settle`, which
 /// leaves a settled field as it is).
 fn agrees_puyo(input: &str) {
-    let problem = problems::find("puyo").expect("puyo is registered");
+    let problem = registry::find("puyo").expect("puyo is registered");
     let options = Options::new(puyo::contract::Flags { settle: true });
     let fast = problem
         .answer(input.as_bytes(), &options)

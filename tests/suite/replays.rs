@@ -57,19 +57,19 @@ fn html_frames(html: &str) -> usize {
 
 /// The sample's replay page, and the judge's answer.
 fn sample_page(name: &str) -> (String, String) {
-    let problem = problems::find(name).unwrap();
+    let problem = registry::find(name).unwrap();
     let input = sample(name);
     let options = problem.defaults();
     let answer = problem
         .judge_output(&input)
         .expect("the sample is answered");
     let replay = problem.replay(&input, &options).bounded();
-    (cli::replay::page(&replay), answer)
+    (problem_kit::replay::page(&replay), answer)
 }
 
 #[test]
 fn every_sample_replay_is_a_self_contained_page_with_every_frame() {
-    for name in problems::names() {
+    for name in registry::names() {
         let (html, answer) = sample_page(name);
         for part in [
             "id=\"prev\"",
@@ -169,7 +169,7 @@ fn every_sample_replay_steps_through_in_a_real_browser() {
     };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replays");
     std::fs::create_dir_all(&dir).unwrap();
-    for name in problems::names() {
+    for name in registry::names() {
         let (html, answer) = sample_page(name);
         let page = dir.join(format!("{name}.html"));
         std::fs::write(&page, html).unwrap();
@@ -220,18 +220,18 @@ fn every_golden_input_page_opens_without_a_console_error() {
     std::fs::create_dir_all(&dir).unwrap();
     let inputs = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs");
     let mut pages = Vec::new();
-    let mut add = |shown: String, replay: cli::Replay| {
+    let mut add = |shown: String, replay: problem_kit::Replay| {
         let page = dir.join(format!("{}.html", shown.replace('/', "-")));
-        std::fs::write(&page, cli::replay::page(&replay)).unwrap();
+        std::fs::write(&page, problem_kit::replay::page(&replay)).unwrap();
         pages.push((shown, page, replay.sections.is_empty()));
     };
-    for problem in problems::ALL {
+    for problem in registry::ALL {
         let name = problem.info().name;
         let cases = engine::cases::discover(&[inputs.join(name)]).expect("the golden folder reads");
         for case in cases {
             let input = std::fs::read(&case.input).unwrap();
             let options = match problem.parse(case.args.iter().map(Into::into).collect()) {
-                Ok(cli::args::Request::Run(command)) => command.options,
+                Ok(problem_kit::args::Request::Run(command)) => command.options,
                 _ => continue,
             };
             if problem.answer(&input, &options).is_err() {
@@ -243,7 +243,7 @@ fn every_golden_input_page_opens_without_a_console_error() {
             );
         }
     }
-    let puyo = problems::find("puyo").unwrap();
+    let puyo = registry::find("puyo").unwrap();
     let large = "RG".repeat(35) + "\n";
     let field = large.repeat(70);
     add(

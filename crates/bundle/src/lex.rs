@@ -231,7 +231,7 @@ pub(crate) fn rewrite_paths(source: &str, module: &str, dependencies: &[String])
 const TEST_ONLY: &str = "#[cfg(test)]";
 /// The attribute of what a problem crate builds only with its `contract`
 /// feature (the contract, the validator, the generators, the replay page:
-/// everything that uses `cli`), written on a line of its own.
+/// everything that uses `problem-kit`), written on a line of its own.
 const CONTRACT_ONLY: &str = "#[cfg(feature = \"contract\")]";
 
 /// Drops every item marked `#[cfg(test)]` or, on a line of its own,

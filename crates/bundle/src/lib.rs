@@ -15,7 +15,7 @@
 //! ```
 //!
 //! Which problems exist, and so which crates are problem crates, comes from
-//! the registry (the `problems` crate). A problem may build on another
+//! the registry (the `registry` crate). A problem may build on another
 //! problem's crate (`game2048-hard` on `game2048`): that crate is inlined
 //! beside it, with only the modules the two reach.
 //!
@@ -24,7 +24,7 @@
 //! dependency (`grid::x`, `game2048::x`) becomes `crate::<dependency>::x`.
 //! `#[cfg(test)]` items are dropped, and so are those the crate builds only
 //! with its `contract` feature (the contract, validator, generators and
-//! replay page, everything that uses `cli`: Cargo proves the rest compiles
+//! replay page, everything that uses `problem-kit`: Cargo proves the rest compiles
 //! without it, see `docs/architecture.md`). Comments and strings are left
 //! alone (a small lexer, the `lex` module, tells them from code). Only the
 //! modules that the library's own code reaches go in, so the explanation
@@ -49,7 +49,7 @@ use crate::lex::{code_only, names_after, rewrite_paths, strip_comments, strip_un
 
 /// The problems that can be bundled: every problem in the registry.
 pub fn problems() -> Vec<&'static str> {
-    problems::names()
+    registry::names()
 }
 
 /// The bundle's `main`: judge mode, through the problem's `judge` function,

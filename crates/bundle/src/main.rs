@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    cli::run::ignore_file_size_signal();
+    problem_kit::run::ignore_file_size_signal();
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err((status, message)) => {
@@ -79,7 +79,7 @@ fn usage() -> String {
         "usage: cargo bundle PROBLEM... [--out DIR]   (problems: {}, or all; or by the \
          judge's number: {})",
         bundle::problems().join(", "),
-        problems::ALL
+        registry::ALL
             .iter()
             .map(|p| p.info().aliases()[1].clone())
             .collect::<Vec<_>>()
@@ -96,7 +96,7 @@ fn run() -> Result<(), Failure> {
     // A problem may be named by its judge's number too (`boj12100`).
     let mut named = Vec::with_capacity(problems.len());
     for problem in &problems {
-        match problems::find(problem) {
+        match registry::find(problem) {
             Some(found) => named.push(found.info().name.to_string()),
             None => {
                 return Err((
@@ -107,7 +107,7 @@ fn run() -> Result<(), Failure> {
         }
     }
     let problems = named;
-    if let Some(why) = cli::files::not_a_folder(&out_dir) {
+    if let Some(why) = problem_kit::files::not_a_folder(&out_dir) {
         return Err((
             2,
             format!("error: --out {why}; it names the folder the bundles go in"),
@@ -192,7 +192,7 @@ fn write_bundle(out_dir: &Path, problem: &str) -> Result<(), Failure> {
             ),
         ));
     }
-    cli::files::write_atomically(&path, source.as_bytes())
+    problem_kit::files::write_atomically(&path, source.as_bytes())
         .map_err(|e| (1, format!("error: cannot write {}: {e}", path.display())))?;
     let _ = writeln!(
         std::io::stdout(),

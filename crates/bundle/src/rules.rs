@@ -7,11 +7,11 @@
 //! 2. A module is one file: `mod name;` in `lib.rs` with its code in
 //!    `src/name.rs`, no module of its own in another file, no `#[path]`.
 //! 3. A crate depends only on `grid`, on other registered problem crates
-//!    (inlined beside it), and on `cli`, optionally, for its `contract`
+//!    (inlined beside it), and on `problem-kit`, optionally, for its `contract`
 //!    feature.
 //!
-//! That the judge path never uses `cli` is not a rule checked here: Cargo
-//! keeps it. Everything that uses `cli` is built only with the crate's
+//! That the judge path never uses `problem-kit` is not a rule checked here: Cargo
+//! keeps it. Everything that uses `problem-kit` is built only with the crate's
 //! `contract` feature (and left out of bundles), and CI builds each problem
 //! library without it (`.ci/run`, "the judge path builds alone").
 
@@ -22,7 +22,7 @@ use crate::lex::code_only;
 /// The crates a bundle may hold besides problem crates, and the one it
 /// never holds.
 const GRID: &str = "grid";
-const CLI: &str = "cli";
+const CLI: &str = "problem-kit";
 
 /// Rule 1: the judge entry point, with whitespace and the parameter's name
 /// free.
@@ -99,7 +99,7 @@ pub fn no_path_attribute(code: &str, file: &Path) -> Result<(), String> {
 
 /// Rule 3: the crate's dependencies, from its `Cargo.toml`: the problem
 /// crates among them (to inline), after checking that every other one is
-/// `grid` or `cli`.
+/// `grid` or `problem-kit`.
 pub fn dependencies(
     manifest: &str,
     manifest_path: &Path,
@@ -141,7 +141,7 @@ fn check_dependency(
     } else {
         Err(format!(
             "{} depends on `{name}`, which a judge does not have: a problem crate may \
-             depend only on grid, on registered problem crates, and on cli for its contract",
+             depend only on grid, on registered problem crates, and on problem-kit for its contract",
             manifest_path.display()
         ))
     }

@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cli::AnyProblem;
+use problem_kit::AnyProblem;
 
 /// One case, as found: nothing is read until it is judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,12 +224,12 @@ pub fn save_new(
         if input_path.symlink_metadata().is_ok() || expected_path.symlink_metadata().is_ok() {
             continue;
         }
-        match cli::files::write_new(&input_path, input) {
+        match problem_kit::files::write_new(&input_path, input) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),
         }
-        match cli::files::write_new(&expected_path, expected) {
+        match problem_kit::files::write_new(&expected_path, expected) {
             Ok(()) => return Ok((input_path, expected_path)),
             // The pair or nothing: the input just written goes.
             Err(e) => {

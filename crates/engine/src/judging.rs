@@ -5,14 +5,14 @@
 //!
 //! The workspace's own solver runs every case, those beyond the judge's
 //! limits and those with flags too. A user's solution runs only the cases
-//! its judge could send (see [`cli::Problem::validate`]), unless asked for
+//! its judge could send (see [`problem_kit::Problem::validate`]), unless asked for
 //! the others, and never gets the workspace's flags.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use cli::AnyProblem;
+use problem_kit::AnyProblem;
 
 use crate::cases::{classify, Case, Census};
 use crate::runner::{self, Limits, Outcome, Program, RunError};
@@ -40,7 +40,7 @@ pub struct Judging<'a> {
     /// Run a user's solution on cases beyond the judge's limits too.
     pub beyond_judge: bool,
     /// Read a case that breaks only the judge's formatting as the judge
-    /// would send it (see [`crate::formatting`]): for the user's own
+    /// would send it (see [`crate::normalize`]): for the user's own
     /// folders, not the workspace's, whose formatting cases are there to
     /// hold the binaries to what they accept.
     pub judge_formatting: bool,
@@ -394,7 +394,7 @@ fn judged_input(
     }
     let validity = classify(judging.problem, input);
     if validity.is_err() && judging.judge_formatting {
-        if let Some((formatted, changes)) = crate::formatting::judge_formatted(input) {
+        if let Some((formatted, changes)) = crate::normalize::judge_formatted(input) {
             if classify(judging.problem, &formatted).is_ok() {
                 *input = formatted;
                 return (Ok(()), changes);
@@ -461,10 +461,10 @@ pub fn workspace_binary(
 ) -> impl Fn(&mut dyn std::io::Read, &mut dyn std::io::Write, &mut dyn std::io::Write) -> u8 + Sync
 {
     move |stdin, stdout, stderr| {
-        cli::run::run_with(
+        problem_kit::run::run_with(
             problem,
             args.iter().cloned(),
-            cli::run::Streams {
+            problem_kit::run::Streams {
                 stdin,
                 stdin_fd: Some(0),
                 stdin_size: 0,
@@ -497,7 +497,7 @@ fn workspace_answer(
     let mut options = problem.defaults();
     if !case.args.is_empty() {
         match problem.parse(case.args.iter().map(Into::into).collect()) {
-            Ok(cli::args::Request::Run(command)) => options = command.options,
+            Ok(problem_kit::args::Request::Run(command)) => options = command.options,
             _ => return Err(format!("the flags of {} are not the problem's", case.name)),
         }
     }
@@ -509,13 +509,13 @@ fn workspace_answer(
 
 /// The problem a toolchain's self-test stands for: its judge is the
 /// reference judge, and its limits are generous for a compiler's first run.
-static SELF_TEST: cli::Info = cli::Info {
+static SELF_TEST: problem_kit::Info = problem_kit::Info {
     name: "self-test",
     title: "echo a line",
     origin: "Baekjoon 0",
     link: "",
     summary: "",
-    limits: cli::ProblemLimits {
+    limits: problem_kit::ProblemLimits {
         time_ms: 10_000,
         memory_mib: 1024,
     },

@@ -20,8 +20,8 @@
 
 pub mod cases;
 pub mod folders;
-pub mod formatting;
 pub mod judging;
+pub mod normalize;
 pub mod runner;
 pub mod shrink;
 pub mod solution;

@@ -7,7 +7,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use cli::{Call, Info};
+use problem_kit::{Call, Info};
 
 use crate::runner::landlock::Reach;
 use crate::runner::{Access, Program, WarmLine};

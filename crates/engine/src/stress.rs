@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use cli::{AnyProblem, Space};
+use problem_kit::{AnyProblem, Space};
 
 use crate::runner::{self, Limits, Outcome, RunError};
 use crate::shrink::Judged;
@@ -545,7 +545,7 @@ mod tests {
 
     #[test]
     fn the_real_solvers_agree_with_their_references() {
-        for problem in problems::ALL {
+        for problem in registry::ALL {
             let plan = Search {
                 problem: *problem,
                 subject: Subject::Reference,

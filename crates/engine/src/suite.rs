@@ -14,7 +14,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cli::{AnyProblem, Space};
+use problem_kit::{AnyProblem, Space};
 
 use crate::cases::{Case, Origin};
 
@@ -183,9 +183,9 @@ impl Stored {
             .with_extension(format!("partial-{}", std::process::id()));
         let _ = crate::folders::remove_tree(&partial);
         std::fs::create_dir(&partial)?;
-        let written = files
-            .iter()
-            .try_for_each(|(name, bytes)| cli::files::write_new(&partial.join(name), bytes));
+        let written = files.iter().try_for_each(|(name, bytes)| {
+            problem_kit::files::write_new(&partial.join(name), bytes)
+        });
         if let Err(e) = written {
             let _ = crate::folders::remove_tree(&partial);
             return Err(e);
@@ -198,7 +198,7 @@ impl Stored {
         if std::fs::rename(&partial, &self.folder).is_err() {
             let _ = crate::folders::remove_tree(&partial);
         }
-        cli::files::write_atomically(&self.digest, digest_of(&files).as_bytes())
+        problem_kit::files::write_atomically(&self.digest, digest_of(&files).as_bytes())
     }
 }
 
@@ -272,8 +272,8 @@ pub fn write_suite(suite: &[SuiteCase], folder: &Path) -> std::io::Result<Vec<Ca
     for (k, case) in suite.iter().enumerate() {
         let input = folder.join(format!("{k}.in"));
         let expected = folder.join(format!("{k}.out"));
-        cli::files::write_new(&input, &case.input)?;
-        cli::files::write_new(&expected, &case.expected)?;
+        problem_kit::files::write_new(&input, &case.input)?;
+        problem_kit::files::write_new(&expected, &case.expected)?;
         cases.push(Case {
             name: case.name.clone(),
             input,
@@ -310,7 +310,7 @@ mod tests {
 
     #[test]
     fn the_suite_is_judge_valid_answered_and_the_same_every_time() {
-        for problem in problems::ALL {
+        for problem in registry::ALL {
             let suite = judge_suite(*problem);
             assert_eq!(
                 suite.len() as u64,
@@ -334,13 +334,13 @@ mod tests {
             folder: cache.join("suite"),
             digest: cache.join("suite.digest"),
         };
-        let suite = judge_suite(problems::ALL[0]);
+        let suite = judge_suite(registry::ALL[0]);
         assert_eq!(stored.read(), None, "nothing kept yet");
         stored.write(&suite).unwrap();
         assert_eq!(stored.read().as_ref(), Some(&suite));
         let out = stored.folder.join("3.out");
         let damages: [&dyn Fn(); 4] = [
-            &|| cli::files::write_atomically(&out, b"0\n").unwrap(),
+            &|| problem_kit::files::write_atomically(&out, b"0\n").unwrap(),
             &|| std::fs::remove_file(&out).unwrap(),
             &|| std::fs::write(stored.folder.join("extra"), "").unwrap(),
             &|| std::fs::remove_file(&stored.digest).unwrap(),
@@ -356,7 +356,7 @@ mod tests {
 
     #[test]
     fn each_problems_strongest_cases_end_at_its_largest_size_and_run_first() {
-        for problem in problems::ALL {
+        for problem in registry::ALL {
             let info = problem.info();
             let places = quick_places(*problem);
             // A problem just added has none until the ignored test

@@ -1,10 +1,10 @@
 //! The problem contract: how the command line, the registry and the tools
-//! see this problem. Never bundled (it uses the `cli` crate).
+//! see this problem. Never bundled (it uses the `problem-kit` crate).
 
 use std::io::Write;
 
-use cli::{Call, Info, NoFlags, Parameter, Problem, ProblemLimits, Space, Value};
 use grid::InputError;
+use problem_kit::{Call, Info, NoFlags, Parameter, Problem, ProblemLimits, Space, Value};
 
 use crate::generate::{beyond_input, game_input, judge_game};
 use crate::parse;
@@ -116,7 +116,7 @@ impl Problem for Contract {
         explain_games(&games, &lines, out)
     }
 
-    fn replay(&self, input: &[u8], _flags: &NoFlags) -> cli::Replay {
+    fn replay(&self, input: &[u8], _flags: &NoFlags) -> problem_kit::Replay {
         let games = parse(input).unwrap_or_default();
         let lines = crate::lines(&games, crate::replay::REPLAY_MAX_GAMES);
         crate::replay::replay(&games, &lines, &INFO.heading())
@@ -128,7 +128,7 @@ impl Problem for Contract {
         input: &[u8],
         _flags: &NoFlags,
         out: &mut dyn Write,
-    ) -> (std::io::Result<()>, cli::Replay) {
+    ) -> (std::io::Result<()>, problem_kit::Replay) {
         let games = parse(input).unwrap_or_default();
         let most = EXPLAIN_MAX_GAMES.max(crate::replay::REPLAY_MAX_GAMES);
         let lines = crate::lines(&games, most);

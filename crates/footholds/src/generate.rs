@@ -1,6 +1,6 @@
 //! Random games for `cargo gen`, `cargo stress` and the property tests, and
 //! the one-step simplifications `cargo stress` shrinks a failing game with.
-//! Never bundled (it uses the `cli` crate).
+//! Never bundled (it uses the `problem-kit` crate).
 //!
 //! The judge-valid games cover the judge's space (every board from 1 × 1 to
 //! 5 × 5, full boards and sparse ones, both players on one cell) and lean
@@ -8,7 +8,7 @@
 //! players next to each other, players walled off from each other, and
 //! one-row strips where the loser's stalling decides the length.
 
-use cli::SplitMix64;
+use problem_kit::SplitMix64;
 
 use crate::game::Game;
 use crate::validate::JUDGE_MAX_SIDE;

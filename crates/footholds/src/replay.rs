@@ -1,8 +1,8 @@
 //! `--replay`: one optimal line of play as a page to step through (see
-//! `cli::replay`), a section per game: the board before the first move and
+//! `problem_kit::replay`), a section per game: the board before the first move and
 //! after each, the cell just left outlined.
 
-use cli::{Cell, Frame, Replay, Section};
+use problem_kit::{Cell, Frame, Replay, Section};
 
 use crate::game::Game;
 use crate::search::Line;

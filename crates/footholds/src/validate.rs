@@ -7,8 +7,8 @@
 //! the same one. The separators are Programmers': `, ` inside an array, one
 //! space between the arguments, and `\n` at the end.
 
-use cli::Strict;
 use grid::InputError;
+use problem_kit::Strict;
 
 /// The judge's largest side.
 pub const JUDGE_MAX_SIDE: usize = 5;

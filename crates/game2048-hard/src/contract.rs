@@ -1,9 +1,9 @@
 //! The problem contract: how the command line, the registry and the tools
-//! see this problem. Never bundled (it uses the `cli` crate). It is
+//! see this problem. Never bundled (it uses the `problem-kit` crate). It is
 //! game2048's contract ([`game2048::impl_problem!`]) with this problem's
 //! name and depth.
 
-use cli::{Info, ProblemLimits};
+use problem_kit::{Info, ProblemLimits};
 
 /// Baekjoon 12094, as the registry lists it.
 pub struct Contract;

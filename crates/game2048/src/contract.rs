@@ -1,5 +1,5 @@
 //! The problem contract: how the command line, the registry and the tools
-//! see this problem. Never bundled (it uses the `cli` crate).
+//! see this problem. Never bundled (it uses the `problem-kit` crate).
 //!
 //! The contract is written once, for any number of moves:
 //! [`crate::impl_problem!`] makes a unit struct a 2048 problem with its own
@@ -8,8 +8,8 @@
 
 use std::io::Write;
 
-use cli::{Flag, FlagKind, FlagSet, Info, ProblemLimits, Space};
 use grid::InputError;
+use problem_kit::{Flag, FlagKind, FlagSet, Info, ProblemLimits, Space};
 
 use crate::generate::{beyond_input, board_input, judge_board};
 use crate::parse;
@@ -101,10 +101,10 @@ pub fn explain(input: &[u8], moves: u32, out: &mut dyn Write) -> std::io::Result
 }
 
 /// The replay at `moves` moves, headed `title`.
-pub fn replay(input: &[u8], moves: u32, title: String) -> cli::Replay {
+pub fn replay(input: &[u8], moves: u32, title: String) -> problem_kit::Replay {
     match parse(input) {
         Ok(board) => crate::replay::replay(&board, moves, &title),
-        Err(e) => cli::Replay::refused(title, e),
+        Err(e) => problem_kit::Replay::refused(title, e),
     }
 }
 
@@ -114,7 +114,7 @@ pub fn explain_and_replay(
     moves: u32,
     title: String,
     out: &mut dyn Write,
-) -> (std::io::Result<()>, cli::Replay) {
+) -> (std::io::Result<()>, problem_kit::Replay) {
     match parse(input) {
         Ok(board) => {
             let found = crate::search::best_line(&board, moves).ok();
@@ -123,7 +123,7 @@ pub fn explain_and_replay(
                 crate::replay::replay_found(&board, moves, found.as_ref(), &title),
             )
         }
-        Err(e) => (Ok(()), cli::Replay::refused(title, e)),
+        Err(e) => (Ok(()), problem_kit::Replay::refused(title, e)),
     }
 }
 
@@ -166,22 +166,22 @@ pub fn measure(input: &[u8]) -> Option<(u64, &'static str)> {
         .map(|board| (board.rows() as u64, "cells a side"))
 }
 
-/// Implements [`cli::Problem`] for the unit struct `$contract`: a 2048
+/// Implements [`problem_kit::Problem`] for the unit struct `$contract`: a 2048
 /// problem with Baekjoon 12100's rules, described by `$info` (a `static`
-/// [`cli::Info`]), whose judge searches `$moves` moves (the default of
-/// `--moves`). Its crate depends on `cli` and `grid`.
+/// [`problem_kit::Info`]), whose judge searches `$moves` moves (the default of
+/// `--moves`). Its crate depends on `problem-kit` and `grid`.
 ///
 /// A macro, because each problem's contract is a type of its own crate
-/// (the registry names `NAME::contract::Contract`), and a trait of `cli`
+/// (the registry names `NAME::contract::Contract`), and a trait of `problem-kit`
 /// can be implemented for it only there; the work is in the functions of
 /// this module, so that what the macro writes is one call per method.
 #[macro_export]
 macro_rules! impl_problem {
     ($contract:ty, $info:expr, $moves:expr) => {
-        impl ::cli::Problem for $contract {
+        impl ::problem_kit::Problem for $contract {
             type Flags = $crate::contract::Moves<{ $moves }>;
 
-            fn info(&self) -> &'static ::cli::Info {
+            fn info(&self) -> &'static ::problem_kit::Info {
                 &$info
             }
 
@@ -214,7 +214,7 @@ macro_rules! impl_problem {
                 $crate::contract::explain(input, flags.moves, out)
             }
 
-            fn replay(&self, input: &[u8], flags: &Self::Flags) -> ::cli::Replay {
+            fn replay(&self, input: &[u8], flags: &Self::Flags) -> ::problem_kit::Replay {
                 $crate::contract::replay(input, flags.moves, $info.heading())
             }
 
@@ -224,7 +224,7 @@ macro_rules! impl_problem {
                 input: &[u8],
                 flags: &Self::Flags,
                 out: &mut dyn ::std::io::Write,
-            ) -> (::std::io::Result<()>, ::cli::Replay) {
+            ) -> (::std::io::Result<()>, ::problem_kit::Replay) {
                 $crate::contract::explain_and_replay(input, flags.moves, $info.heading(), out)
             }
 
@@ -232,11 +232,11 @@ macro_rules! impl_problem {
                 $crate::validate::validate(input)
             }
 
-            fn generate(&self, seed: u64, size: usize, space: ::cli::Space) -> String {
+            fn generate(&self, seed: u64, size: usize, space: ::problem_kit::Space) -> String {
                 $crate::contract::generate(seed, size, space, $moves)
             }
 
-            fn largest_size(&self, space: ::cli::Space) -> usize {
+            fn largest_size(&self, space: ::problem_kit::Space) -> usize {
                 $crate::contract::largest_size(space)
             }
 

@@ -1,6 +1,6 @@
 //! Random boards for `cargo gen`, `cargo stress` and the property tests,
 //! and the one-step simplifications `cargo stress` shrinks a failing board
-//! with. Never bundled (it uses the `cli` crate).
+//! with. Never bundled (it uses the `problem-kit` crate).
 //!
 //! The judge-valid boards cover the judge's whole space (every side from 1
 //! to 20, every tile from 2 to 1024, a single block and full boards) and
@@ -9,8 +9,8 @@
 //! cascades that need several moves, boards where nothing merges, and
 //! small boards whose best line needs every move the judge allows.
 
-use cli::SplitMix64;
 use grid::Grid;
+use problem_kit::SplitMix64;
 
 use crate::Board;
 

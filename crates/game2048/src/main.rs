@@ -1,6 +1,6 @@
 //! `game2048`: the judge's input in, the judge's output out (see `game2048 --help`).
 //! A C `main`, so that a closed stdout is seen as closed (see
-//! `cli::run::c_main`).
+//! `problem_kit::run::c_main`).
 #![cfg_attr(not(test), no_main)]
 
-cli::c_main!(game2048::contract::Contract);
+problem_kit::c_main!(game2048::contract::Contract);

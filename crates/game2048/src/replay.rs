@@ -1,8 +1,8 @@
 //! `--replay`: one best move sequence as a page to step through (see
-//! `cli::replay`): the board before the first move and after each, the
+//! `problem_kit::replay`): the board before the first move and after each, the
 //! tiles each move merged outlined.
 
-use cli::{Cell, Frame, Replay, Section};
+use problem_kit::{Cell, Frame, Replay, Section};
 
 use crate::board::Board;
 use crate::explain::{apply_move_marking, arrow};

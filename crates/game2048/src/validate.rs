@@ -3,8 +3,8 @@
 //! power of two from 2 to 1024, at least one of them a block; single spaces,
 //! `\n` line endings, nothing else.
 
-use cli::Strict;
 use grid::InputError;
+use problem_kit::Strict;
 
 /// The judge's largest board side.
 pub const JUDGE_MAX_SIDE: i64 = 20;

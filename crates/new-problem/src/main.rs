@@ -15,7 +15,7 @@ usage: cargo new-problem NAME [--judge \"Baekjoon 12094\"] [--title \"2048 (Hard
 Writes crates/NAME (library, naive, fast engine, explain, replay, validator,
 generators, contract, main, golden and property tests) and
 inputs/NAME/sample-1.in/.out for a stand-in problem, registers NAME in
-crates/problems/Cargo.toml and the README's problem table, and checks that the
+crates/registry/Cargo.toml and the README's problem table, and checks that the
 workspace compiles with it. All or nothing: a refused name (a Rust keyword, a
 name cargo, Rust or the workspace already uses) or a failed check leaves the
 workspace as it was. Then replace the stand-in: every TODO in crates/NAME.

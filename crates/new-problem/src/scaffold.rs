@@ -7,7 +7,7 @@
 //! the `contract`; a two-line `main`; golden and property tests) and `inputs/NAME/sample-1.in` and
 //! `.out`, all for a small stand-in problem so that everything builds,
 //! bundles and passes from the start. It edits two existing files: the
-//! registry (`crates/problems/Cargo.toml`) and the README's problem table.
+//! registry (`crates/registry/Cargo.toml`) and the README's problem table.
 //!
 //! It is all or nothing: the name and texts are checked first (see
 //! [`crate::check`]), nothing is written over an existing path (a dangling
@@ -97,7 +97,7 @@ const TEMPLATE: &[(&str, &str)] = &[
 ];
 
 /// The registry file, relative to the workspace root.
-pub const REGISTRY: &str = "crates/problems/Cargo.toml";
+pub const REGISTRY: &str = "crates/registry/Cargo.toml";
 /// The file holding the README's problem table.
 pub const README: &str = "README.md";
 /// The header of the README's problem table.
@@ -199,7 +199,7 @@ impl Changes {
     /// Puts the workspace back as it was.
     fn undo(self) {
         for (path, before) in self.edited.iter().rev() {
-            let _ = cli::files::write_atomically(path, before.as_bytes());
+            let _ = problem_kit::files::write_atomically(path, before.as_bytes());
         }
         for file in self.files.iter().rev() {
             let _ = std::fs::remove_file(file);
@@ -319,13 +319,13 @@ fn write_all(
         let full = root.join(&path);
         create_folders(&full, changes)
             .map_err(|e| format!("cannot create the folders of {}: {e}", path.display()))?;
-        cli::files::write_new(&full, text.as_bytes())
+        problem_kit::files::write_new(&full, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         changes.files.push(full);
         written.push(path);
     }
     for (path, before, after) in edits {
-        cli::files::write_atomically(&root.join(path), after.as_bytes())
+        problem_kit::files::write_atomically(&root.join(path), after.as_bytes())
             .map_err(|e| format!("cannot write {path}: {e}"))?;
         changes.edited.push((root.join(path), before));
     }
@@ -348,7 +348,7 @@ fn check_compiles(root: &Path, name: &str) -> Result<(), String> {
             "--package",
             name,
             "--package",
-            "problems",
+            "registry",
         ])
         .current_dir(root)
         // A target folder of its own, inside the one the user chose.
@@ -457,7 +457,7 @@ mod tests {
             .find(|(p, _)| p.ends_with("main.rs"))
             .unwrap()
             .1;
-        assert!(main.contains("cli::c_main!(demo_problem::contract::Contract);"));
+        assert!(main.contains("problem_kit::c_main!(demo_problem::contract::Contract);"));
         let quoted = Spec {
             title: r#"The "Best" Game | 2"#.into(),
             ..spec()

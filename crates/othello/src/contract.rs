@@ -1,10 +1,10 @@
 //! The problem contract: how the command line, the registry and the tools
-//! see this problem. Never bundled (it uses the `cli` crate).
+//! see this problem. Never bundled (it uses the `problem-kit` crate).
 
 use std::io::Write;
 
-use cli::{Info, NoFlags, Problem, ProblemLimits, Space};
 use grid::InputError;
+use problem_kit::{Info, NoFlags, Problem, ProblemLimits, Space};
 
 use crate::generate::{beyond_input, judge_cases, to_input};
 
@@ -53,7 +53,7 @@ impl Problem for Contract {
         crate::explain::explain(input, out)
     }
 
-    fn replay(&self, input: &[u8], _flags: &NoFlags) -> cli::Replay {
+    fn replay(&self, input: &[u8], _flags: &NoFlags) -> problem_kit::Replay {
         let title = INFO.heading();
         crate::replay::replay(input, &title)
     }

@@ -1,6 +1,6 @@
 //! Random games for `cargo gen`, `cargo stress` and the property tests, and
 //! the one-step simplifications `cargo stress` shrinks a failing input
-//! with. Never bundled (it uses the `cli` crate).
+//! with. Never bundled (it uses the `problem-kit` crate).
 //!
 //! The judge-valid games cover the judge's space (boards of 4, 6 and 8, no
 //! moves at all, games played to the end with passes and full boards) and
@@ -8,7 +8,7 @@
 //! and the corners, moves that flip in several directions at once, and a
 //! player moving twice because the other had to pass.
 
-use cli::SplitMix64;
+use problem_kit::SplitMix64;
 
 use crate::bitboard::{bit, Board};
 use crate::game::{Case, Move, Stone};

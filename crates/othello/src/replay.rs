@@ -1,8 +1,8 @@
 //! `--replay`: each case's moves as a page to step through (see
-//! `cli::replay`), a section per case: the board before the first move and
+//! `problem_kit::replay`), a section per case: the board before the first move and
 //! after each, the stone placed and the stones it flipped outlined.
 
-use cli::{Cell, Frame, Replay, Section};
+use problem_kit::{Cell, Frame, Replay, Section};
 
 use crate::game::Stone;
 use crate::naive::{self, Board};
@@ -53,11 +53,11 @@ pub fn replay(input: &[u8], title: &str) -> Replay {
                 break;
             };
             cells += (count + 1) * side * side;
-            if cells > cli::replay::MAX_PAGE_CELLS {
+            if cells > problem_kit::replay::MAX_PAGE_CELLS {
                 note = Some(format!(
                     "Only the first {} cases are replayed: a page holds {} cells.",
                     case - 1,
-                    cli::replay::MAX_PAGE_CELLS
+                    problem_kit::replay::MAX_PAGE_CELLS
                 ));
                 break;
             }

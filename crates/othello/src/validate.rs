@@ -8,8 +8,8 @@
 //! fills a cell. The order of colours is not checked: the statement does not
 //! promise that the players alternate, and the counts do not depend on it.
 
-use cli::Strict;
 use grid::InputError;
+use problem_kit::Strict;
 
 use crate::game::{Move, Stone};
 

@@ -1,10 +1,10 @@
 //! The problem contract: how the command line, the registry and the tools
-//! see this problem. Never bundled (it uses the `cli` crate).
+//! see this problem. Never bundled (it uses the `problem-kit` crate).
 
 use std::io::Write;
 
-use cli::{Flag, FlagKind, FlagSet, Info, Problem, ProblemLimits, Space};
 use grid::InputError;
+use problem_kit::{Flag, FlagKind, FlagSet, Info, Problem, ProblemLimits, Space};
 
 use crate::field::field_to_string;
 use crate::{parse, Floating};
@@ -98,11 +98,11 @@ impl Problem for Contract {
         }
     }
 
-    fn replay(&self, input: &[u8], flags: &Flags) -> cli::Replay {
+    fn replay(&self, input: &[u8], flags: &Flags) -> problem_kit::Replay {
         let title = INFO.heading();
         match parse(input, floating(flags)) {
             Ok(field) => crate::replay::replay(&field, &title),
-            Err(e) => cli::Replay::refused(title, e),
+            Err(e) => problem_kit::Replay::refused(title, e),
         }
     }
 

@@ -1,6 +1,6 @@
 //! Random fields for `cargo gen`, `cargo stress` and the property tests,
 //! and the one-step simplifications `cargo stress` shrinks a failing field
-//! with. Never bundled (it uses the `cli` crate).
+//! with. Never bundled (it uses the `problem-kit` crate).
 //!
 //! The judge-valid fields cover the judge's whole space (every colour, an
 //! empty field, a single puyo, a full field) and lean toward where Puyo
@@ -8,8 +8,8 @@
 //! side or stacked), groups of exactly four, long chains, and tall columns
 //! that fall far.
 
-use cli::SplitMix64;
 use grid::Grid;
+use problem_kit::SplitMix64;
 
 use crate::field::{Field, EMPTY, GARBAGE};
 use crate::rules::fall;

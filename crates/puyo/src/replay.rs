@@ -1,8 +1,8 @@
-//! `--replay`: the chains as a page to step through (see `cli::replay`):
+//! `--replay`: the chains as a page to step through (see `problem_kit::replay`):
 //! the field at the start, then for each chain the field with the popping
 //! puyos outlined (and in lower case), and the field after falling.
 
-use cli::{Cell, Frame, Replay, Section};
+use problem_kit::{Cell, Frame, Replay, Section};
 
 use crate::explain::{DRAW_MAX_CELLS, EXPLAIN_MAX_WORK};
 use crate::field::{Field, EMPTY, GARBAGE};
@@ -70,10 +70,10 @@ pub fn replay(field: &Field, title: &str) -> Replay {
             break;
         }
         // The page's bound, kept while building, not after.
-        if (frames.len() + 2) * cells > cli::replay::MAX_PAGE_CELLS {
+        if (frames.len() + 2) * cells > problem_kit::replay::MAX_PAGE_CELLS {
             replay.note = Some(format!(
                 "Only the first {chain} chains are replayed: a page holds {} cells.",
-                cli::replay::MAX_PAGE_CELLS
+                problem_kit::replay::MAX_PAGE_CELLS
             ));
             break;
         }

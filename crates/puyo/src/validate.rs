@@ -3,8 +3,8 @@
 //! resting on the floor or on another puyo (the judge's fields have settled);
 //! `\n` line endings and nothing else.
 
-use cli::Strict;
 use grid::InputError;
+use problem_kit::Strict;
 
 use crate::field::EMPTY;
 

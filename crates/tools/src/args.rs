@@ -7,10 +7,10 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use cli::{AnyProblem, Info};
 use engine::runner::Limits;
 use engine::solution::{Forced, Solution};
 use engine::toolchain::{self, Language};
+use problem_kit::{AnyProblem, Info};
 
 /// The command's arguments, without the program name and without the
 /// subcommand's name that cargo passes first (`cargo judge x` runs
@@ -99,21 +99,21 @@ pub fn problems_help() -> String {
     format!(
         "PROBLEM is a problem's name, its judge's number, or the number with the judge's \
          prefix:\n{}",
-        problems::listing()
+        registry::listing()
     )
 }
 
 /// The registered problem called `name` (or known by its judge's number),
 /// or an error listing them.
 pub fn problem(name: &str) -> Result<&'static dyn AnyProblem, String> {
-    problems::find(name).ok_or_else(|| {
+    registry::find(name).ok_or_else(|| {
         format!(
             "no problem named {name:?}; the problems are {} (or their judges' numbers: {}; a \
              problem added since the commands were installed needs them installed again: cargo \
              install --path crates/tools --locked --bin cargo-judge --bin cargo-stress --bin \
              cargo-gen)",
-            problems::names().join(", "),
-            problems::ALL
+            registry::names().join(", "),
+            registry::ALL
                 .iter()
                 .map(|p| p.info().aliases()[1].clone())
                 .collect::<Vec<_>>()
@@ -299,10 +299,10 @@ impl SolutionArgs {
 /// The value of the flag just read, as a whole number from `low` to `high`
 /// (checked, never wrapped): the binaries' own reader, so that every flag
 /// of the workspace says the same of a bad number.
-pub use cli::args::whole_number as number;
+pub use problem_kit::args::whole_number as number;
 
 /// The value of the flag just read, as text.
-pub use cli::args::text_value as text;
+pub use problem_kit::args::text_value as text;
 
 /// The value of `--lang`: a language by its word (`py`, `pypy3`, `cpp`,
 /// ...), whose judge limits a command or an executable gets.

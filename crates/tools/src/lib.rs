@@ -44,7 +44,7 @@ pub enum Ready {
 pub fn prepare_solution(
     out: &mut dyn std::io::Write,
     resolved: &args::Resolved,
-    info: &cli::Info,
+    info: &problem_kit::Info,
 ) -> Result<Ready, String> {
     use engine::solution::{prepare, PrepareError};
     let Some(solution) = resolved.solution.as_ref() else {

@@ -14,7 +14,7 @@ use crate::exit;
 /// the exit status; a scratch folder left behind is named on stderr. A report cut short gets one line on stderr, and the
 /// status still tells how the run went.
 pub fn main(run: impl FnOnce(&mut ReportOutput) -> Result<bool, String>) -> ExitCode {
-    cli::run::ignore_file_size_signal();
+    problem_kit::run::ignore_file_size_signal();
     interrupt::install();
     let mut out = ReportOutput { lost: None };
     if stdout_was_closed() {

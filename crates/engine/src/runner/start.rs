@@ -71,7 +71,7 @@ pub fn run(program: &Program, input: &Path, limits: &Limits) -> std::io::Result<
 /// hidden in a file on a memory-backed file system), and the address
 /// space when asked. The file size signal gets its default action back
 /// (the tools ignore it for themselves, see
-/// `cli::run::ignore_file_size_signal`, and an ignored signal stays
+/// `problem_kit::run::ignore_file_size_signal`, and an ignored signal stays
 /// ignored across `exec`): a run that writes past its file size dies of
 /// it, as under a judge.
 fn set_process_limits(address_space: Option<u64>, file_size: Option<u64>) {

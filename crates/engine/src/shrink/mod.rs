@@ -1,21 +1,21 @@
 //! Shrinking a failing input to a small one: smaller, by the problem's
-//! measure ([`cli::Problem::measure`]: puyos, a board's side, moves,
+//! measure ([`problem_kit::Problem::measure`]: puyos, a board's side, moves,
 //! footholds), and still failing the same way.
 //!
 //! The search takes, in turn, until none finds a smaller failure:
 //!
-//! - single steps ([`cli::Problem::simplifications`]: a colour, a group, a
+//! - single steps ([`problem_kit::Problem::simplifications`]: a colour, a group, a
 //!   row, a column or a puyo taken out, a row and column removed, a tile
 //!   lowered, a move or a case dropped), the biggest cut first, greedily, as
 //!   QuickCheck-style shrinkers do;
-//! - chunks of a list ([`cli::Problem::items`]: moves, rows, footholds)
+//! - chunks of a list ([`problem_kit::Problem::items`]: moves, rows, footholds)
 //!   dropped together, halves first, as delta debugging does: a long
 //!   list shrinks in a logarithmic number of runs, and items that only
 //!   fail together are kept together;
 //! - two steps together, smallest result first, for a failure that no
 //!   single step keeps (two groups that pop together, a row and a column
 //!   that only matter as a pair);
-//! - inputs generated afresh ([`cli::Problem::generate`]) at the failing
+//! - inputs generated afresh ([`problem_kit::Problem::generate`]) at the failing
 //!   input's size and below, smaller than the smallest failure so far,
 //!   every other one just below it: a bug that a small input shows may
 //!   hide in a large one that no chain of steps leads down from. A fresh
@@ -42,7 +42,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
-use cli::{AnyProblem, Space, SplitMix64};
+use problem_kit::{AnyProblem, Space, SplitMix64};
 
 /// The most candidates two steps away run at one input.
 pub const PAIR_RUNS: usize = 50;

@@ -6,7 +6,7 @@ fn judge_valid(problem: &'static dyn AnyProblem) -> impl Fn(&[u8]) -> bool {
 
 #[test]
 fn a_board_with_a_32_shrinks_to_the_32_alone() {
-    let problem = problems::find("game2048").unwrap();
+    let problem = registry::find("game2048").unwrap();
     let input = b"3\n2 4 8\n16 32 2\n4 4 4\n".to_vec();
     let has_32 = |input: &[u8]| {
         String::from_utf8_lossy(input)
@@ -40,7 +40,7 @@ fn a_board_with_a_32_shrinks_to_the_32_alone() {
 fn an_unsteady_candidate_ends_the_shrink_short_of_minimal() {
     // Fails with a 32 on the board, but a 1 x 1 board's runs disagree:
     // the shrink stops at the first one, with the whole count of jobs.
-    let problem = problems::find("game2048").unwrap();
+    let problem = registry::find("game2048").unwrap();
     let input = b"3\n2 4 8\n16 32 2\n4 4 4\n".to_vec();
     let judge = |input: &[u8]| {
         let text = String::from_utf8_lossy(input);
@@ -78,7 +78,7 @@ fn an_unsteady_candidate_ends_the_shrink_short_of_minimal() {
 fn a_failure_no_single_step_keeps_is_found_by_a_pair() {
     // Fails with an odd number of puyos: each single step takes out one
     // of the three (or all), and only two together leave one.
-    let problem = problems::find("puyo").unwrap();
+    let problem = registry::find("puyo").unwrap();
     let input = ("......\n".repeat(11) + "R.R.R.\n").into_bytes();
     let odd = |input: &[u8]| measure(problem, input).value % 2 == 1;
     let shrunk = shrink(
@@ -104,7 +104,7 @@ fn fresh_inputs_find_a_smaller_failure_and_are_the_same_each_time() {
     // Fails with six moves or more, or with one to three on a board of
     // side 6: no step leads from a long game on a board of side 4 to
     // a board of side 6, but fresh inputs do.
-    let problem = problems::find("othello").unwrap();
+    let problem = registry::find("othello").unwrap();
     let fails = |input: &[u8]| {
         let cases = othello_cases(input);
         let moves: usize = cases.iter().map(|c| c.1).sum();

@@ -11,7 +11,7 @@
 //! `@NAME@` placeholders filled from the problem's [`Call`]. The drivers are
 //! written into the build cache, never beside the user's file.
 
-use cli::{Call, Value};
+use problem_kit::{Call, Value};
 
 /// How a driver and the user's file make one program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -87,7 +87,10 @@ pub fn shown(line: &[OsString]) -> String {
 /// The limits a problem's judge gives a solution in `language` (its time,
 /// and its memory in bytes), and the rule that made them (`None` when they
 /// are the problem's own).
-pub fn limits(info: &cli::Info, language: Option<Language>) -> (Duration, u64, Option<String>) {
+pub fn limits(
+    info: &problem_kit::Info,
+    language: Option<Language>,
+) -> (Duration, u64, Option<String>) {
     let time = Duration::from_millis(info.limits.time_ms);
     let memory = info.limits.memory_mib << 20;
     let Some(language) = language else {

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use cli::Space;
+use problem_kit::Space;
 use tools::args;
 use tools::output::ReportOutput;
 
@@ -38,7 +38,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         match arg {
             Short('h') | Long("help") => {
                 let _ = write!(out, "{USAGE}");
-                for problem in problems::ALL {
+                for problem in registry::ALL {
                     let _ = writeln!(
                         out,
                         "  {:<14} {} and {}",

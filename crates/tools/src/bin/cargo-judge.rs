@@ -289,7 +289,7 @@ fn cases_of(dirs: Vec<PathBuf>) -> Result<Vec<engine::cases::Case>, String> {
 }
 
 /// The folders to judge: those given, else the workspace's golden folder.
-fn case_folders(mut dirs: Vec<PathBuf>, info: &cli::Info) -> Result<Vec<PathBuf>, String> {
+fn case_folders(mut dirs: Vec<PathBuf>, info: &problem_kit::Info) -> Result<Vec<PathBuf>, String> {
     if dirs.is_empty() {
         let golden = tools::workspace_root().join("inputs").join(info.name);
         if !golden.is_dir() {

@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use cli::{AnyProblem, Space};
 use engine::folders::{private_folder, user_id, Scratch};
 use engine::runner::interrupt;
 use engine::solution::Solution;
 use engine::stress::{search, shrink, Failure, Search, Subject};
+use problem_kit::{AnyProblem, Space};
 use tools::args::{self, Arg, Resolved, SolutionArgs};
 use tools::output::ReportOutput;
 use tools::{report, Ready};
@@ -275,7 +275,7 @@ fn save_folder(save: Option<&Path>, name: &str) -> Result<PathBuf, String> {
             Err("--save needs a folder, not an empty name".to_string())
         }
         // A file, or a link to nothing, where the folder would go.
-        Some(dir) => match cli::files::not_a_folder(dir) {
+        Some(dir) => match problem_kit::files::not_a_folder(dir) {
             Some(why) => Err(format!(
                 "--save {why}; it names the folder a failure is saved in"
             )),

@@ -5,11 +5,11 @@
 use std::io::Write;
 use std::time::Duration;
 
-use cli::Info;
 use engine::judging::{CaseResult, Tally};
 use engine::runner::Limits;
 use engine::solution::Prepared;
 use engine::verdict::Verdict;
+use problem_kit::Info;
 
 use super::counted;
 use super::status::StatusLine;

@@ -7,12 +7,12 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use cli::{AnyProblem, Info, Space};
 use engine::shrink::Shrunk;
 use engine::stress::{Failure, Gave, Got, Progress};
 use engine::text::printable_ascii;
 use engine::toolchain::names::UsersNames;
 use engine::verdict::{line_diff, Verdict};
+use problem_kit::{AnyProblem, Info, Space};
 
 use super::{counted, shell_quote};
 

@@ -144,7 +144,7 @@ fn quick_runs_the_golden_cases_and_the_suites_strongest() {
     assert!(full.contains("judge suite: 240 passed, 0 failed"), "{full}");
     let (status, quick) = run("judge", &["puyo", cpp, "--quick"]);
     assert_eq!(status, SUCCESS, "{quick}");
-    let strongest = engine::suite::quick_places(problems::find("puyo").unwrap()).len();
+    let strongest = engine::suite::quick_places(registry::find("puyo").unwrap()).len();
     assert!(
         quick.contains(&format!("and the judge suite's strongest {strongest}, ")),
         "{quick}"
@@ -179,7 +179,7 @@ fn quick_rejects_every_planted_bug() {
         if !have(program) {
             continue;
         }
-        for problem in problems::names() {
+        for problem in registry::names() {
             files.push((problem, format!("buggy.{extension}")));
         }
         for (problem, file) in crate::smallest::PLANTED_BESIDE {

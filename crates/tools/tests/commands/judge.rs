@@ -21,7 +21,7 @@ fn golden_copy(problem: &str, name: &str) -> std::path::PathBuf {
 
 #[test]
 fn the_workspace_passes_every_golden_folder_and_counts_its_cases() {
-    for problem in problems::names() {
+    for problem in registry::names() {
         let (status, out) = run("judge", &[problem]);
         assert_eq!(status, SUCCESS, "{out}");
         assert!(out.contains("cases by the validator: "), "{out}");

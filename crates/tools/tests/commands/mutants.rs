@@ -35,13 +35,13 @@ struct Record {
 #[ignore = "minutes of runs: the measurement behind each problem's quick_cases"]
 fn mutants() {
     let mut rows = Vec::new();
-    for problem in problems::ALL {
+    for problem in registry::ALL {
         let name = problem.info().name;
         // In the order they are made, as `quick_cases` counts them.
         let suite: Vec<engine::suite::SuiteCase> = (0..problem.info().suite_cases)
             .map(|k| engine::suite::case_at(*problem, k).expect("every suite case is answered"))
             .collect();
-        let largest = problem.largest_size(cli::Space::Judge);
+        let largest = problem.largest_size(problem_kit::Space::Judge);
         let sizes: Vec<usize> = suite
             .iter()
             .map(|case| {

@@ -66,7 +66,7 @@ pub fn smallest(problem: &str, planted: &str) -> Option<Smallest> {
 }
 
 fn search(problem: &str, planted: &str) -> Option<Smallest> {
-    let contract = problems::find(problem).expect("a registered problem");
+    let contract = registry::find(problem).expect("a registered problem");
     let fails = |input: &str, buggy: String| {
         contract.validate(input.as_bytes()).is_ok()
             && contract.judge_output(input.as_bytes()).ok() != Some(buggy)

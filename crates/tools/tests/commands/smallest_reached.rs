@@ -27,7 +27,7 @@ fn puyo_reused_loop_shrinks_to_the_smallest_failure() {
     }
     let solution = workspace().join("tests/solutions/puyo/reused_loop.py");
     let solution = solution.to_str().unwrap();
-    let contract = problems::find("puyo").unwrap();
+    let contract = registry::find("puyo").unwrap();
     let smallest = crate::smallest::smallest("puyo", "reused_loop.py").expect("a smallest failure");
     assert_eq!(smallest.measure, 10, "{}", smallest.input);
     // The model is trusted only where the solution agrees: its witness

@@ -128,7 +128,7 @@ fn check(problem: &str) {
             .find(|p| p.extension().is_some_and(|x| x == "in"))
             .expect("the failure is saved");
         let input = std::fs::read(&shrunk).unwrap();
-        let problem_contract = problems::find(problem).unwrap();
+        let problem_contract = registry::find(problem).unwrap();
         assert_eq!(problem_contract.validate(&input), Ok(()), "{out}");
         let expected = std::fs::read_to_string(shrunk.with_extension("out")).unwrap();
         assert_eq!(problem_contract.judge_output(&input).unwrap(), expected);
@@ -144,7 +144,7 @@ const SMALLEST_RATIO: f64 = 1.25;
 /// exhaustive search finds, after checking with `buggy` itself that the
 /// smallest one really fails.
 fn near_the_smallest(problem: &str, extension: &str, buggy: &Path, input: &[u8], out: &str) {
-    let contract = problems::find(problem).unwrap();
+    let contract = registry::find(problem).unwrap();
     let smallest = crate::smallest::smallest(problem, extension).expect("a smallest failure");
     let folder = scratch(&format!("smallest-{problem}-{extension}"));
     std::fs::write(folder.join("smallest.in"), &smallest.input).unwrap();

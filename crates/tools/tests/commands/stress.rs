@@ -10,7 +10,7 @@ fn gen_is_reproducible_and_judge_valid_by_default() {
         run("gen", &["footholds", "--seed", "5", "--size", "2"]).1,
         first
     );
-    let problem = problems::find("footholds").unwrap();
+    let problem = registry::find("footholds").unwrap();
     assert_eq!(problem.validate(first.as_bytes()), Ok(()), "{first}");
     let (status, beyond) = run(
         "gen",

@@ -12,7 +12,7 @@
 pub mod bindings;
 pub mod preprocess;
 
-use cli::Call;
+use problem_kit::Call;
 
 use super::language::{Language, Syntax};
 use bindings::{javascript_bindings, python_binding, python_def, Binding};

@@ -4,7 +4,7 @@
 //! A problem crate implements [`Problem`] for a unit struct in its
 //! `contract` module, with its own flags as a type ([`Problem::Flags`], see
 //! [`crate::flags`]). Its `main.rs` is then [`crate::c_main!`], and the
-//! registry crate `problems` lists the struct, as an [`AnyProblem`] (the
+//! `registry` crate lists the struct, as an [`AnyProblem`] (the
 //! same contract with the flags' type hidden), so that the bundler, the
 //! tests, the fuzz target and the tools find it.
 

@@ -8,7 +8,7 @@
 //! ([`validate`]), and generators of random inputs with the simplifications
 //! that shrink them. Everything else reads that description: [`c_main!`]
 //! turns it into a binary ([`run`]: flags, stdin or a file, stdout, exit
-//! statuses), and the registry crate `problems` lists every problem, as an
+//! statuses), and the `registry` crate lists every problem, as an
 //! [`AnyProblem`], for the bundler, the tests, the fuzz target and the tools.
 //!
 //! This crate is never bundled for a judge: a bundle holds only the problem's
@@ -23,7 +23,7 @@
 // the workspace does; elsewhere the build stops here, saying why, rather
 // than at the first libc call.
 #[cfg(not(unix))]
-compile_error!("the cli crate, like the whole workspace, builds on unix only");
+compile_error!("the problem-kit crate, like the whole workspace, builds on unix only");
 
 pub mod args;
 pub mod contract;
@@ -44,13 +44,13 @@ pub use crate::replay::{Cell, Frame, Replay, Section};
 pub use crate::validate::{Space, Strict};
 
 /// A problem binary's entry point: with `#![cfg_attr(not(test), no_main)]`
-/// at the top of `main.rs`, `cli::c_main!(Contract);` is the whole binary
+/// at the top of `main.rs`, `problem_kit::c_main!(Contract);` is the whole binary
 /// (see [`run::c_main`] for why it is a C `main`). A test build of the
 /// binary keeps the test harness's own `main`.
 #[macro_export]
 macro_rules! c_main {
     ($contract:expr) => {
-        /// The C entry point (see `cli::run::c_main`).
+        /// The C entry point (see `problem_kit::run::c_main`).
         #[cfg(not(test))]
         #[no_mangle]
         pub extern "C" fn main(

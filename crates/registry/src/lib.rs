@@ -1,4 +1,4 @@
-//! The registry: every problem of the workspace, as [`cli::Problem`]s.
+//! The registry: every problem of the workspace, as [`problem_kit::Problem`]s.
 //!
 //! The list itself is written once, as the problem lines of this crate's
 //! `Cargo.toml` (which a crate must name anyway to use the problem crates);
@@ -7,7 +7,7 @@
 //! target, the benchmarks of every problem, and the tools (`cargo
 //! new-problem`, which adds to it).
 
-use cli::AnyProblem;
+use problem_kit::AnyProblem;
 
 include!(concat!(env!("OUT_DIR"), "/registry.rs"));
 
@@ -16,7 +16,7 @@ mod registry_lines;
 
 /// The problem called `name`: its binary's name, its judge's number
 /// (`12100`) or the number with the judge's prefix (`boj12100`; see
-/// [`cli::Info::aliases`]).
+/// [`problem_kit::Info::aliases`]).
 pub fn find(name: &str) -> Option<&'static dyn AnyProblem> {
     ALL.iter().copied().find(|p| p.info().is_named(name))
 }
@@ -45,7 +45,7 @@ pub fn names() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cli::Space;
+    use problem_kit::Space;
 
     #[test]
     fn names_are_unique_and_found() {

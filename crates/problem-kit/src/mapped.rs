@@ -98,7 +98,7 @@ mod tests {
     #[test]
     fn a_file_maps_and_a_pipe_does_not() {
         use std::os::fd::AsRawFd;
-        let path = std::env::temp_dir().join(format!("cli-mapped-{}", std::process::id()));
+        let path = std::env::temp_dir().join(format!("problem-kit-mapped-{}", std::process::id()));
         std::fs::write(&path, b"12\n6 6\n").unwrap();
         let file = std::fs::File::open(&path).unwrap();
         let mapped = super::map_descriptor(file.as_raw_fd()).expect("a regular file maps");

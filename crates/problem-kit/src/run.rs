@@ -49,7 +49,7 @@ pub const EXIT_SIDE_OUTPUT_FAILED: u8 = 5;
 /// #![no_main]
 /// #[no_mangle]
 /// pub extern "C" fn main(_: std::os::raw::c_int, _: *const *const std::os::raw::c_char) -> std::os::raw::c_int {
-///     cli::run::c_main(&Contract)
+///     problem_kit::run::c_main(&Contract)
 /// }
 /// ```
 ///

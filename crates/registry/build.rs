@@ -1,8 +1,8 @@
 //! Turns the registry (the problem lines of this crate's `Cargo.toml`) into
-//! `problems::ALL`, so that adding a problem edits one file here.
+//! `registry::ALL`, so that adding a problem edits one file here.
 //!
 //! The registry is read strictly: in `[dependencies]`, every line must be a
-//! comment, blank, `cli.workspace = true`, or exactly
+//! comment, blank, `problem-kit.workspace = true`, or exactly
 //! `NAME = { path = "../NAME" }`. Any other line stops the build with an
 //! error naming it, so no problem is ever dropped from the list unnoticed.
 
@@ -18,7 +18,7 @@ fn main() {
         Err(message) => panic!("{}: {message}", manifest.display()),
     };
     let mut code = String::from(
-        "/// Every problem, in registry order.\npub static ALL: &[&dyn cli::AnyProblem] = &[\n",
+        "/// Every problem, in registry order.\npub static ALL: &[&dyn problem_kit::AnyProblem] = &[\n",
     );
     for name in &names {
         // `::name`: the crate, even when this crate has a module of that

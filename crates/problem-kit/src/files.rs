@@ -102,7 +102,7 @@ mod tests {
 
     #[test]
     fn a_folder_target_through_a_file_or_a_dangling_link_is_refused() {
-        let dir = std::env::temp_dir().join(format!("cli-folders-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("problem-kit-folders-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("file"), "").unwrap();
@@ -125,7 +125,7 @@ mod tests {
 
     #[test]
     fn atomic_and_new_writes() {
-        let dir = std::env::temp_dir().join(format!("cli-files-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("problem-kit-files-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("page.html");

@@ -15,7 +15,7 @@ fn registry_names(manifest: &str) -> Result<Vec<String>, String> {
         if !in_dependencies
             || line.is_empty()
             || line.starts_with('#')
-            || line == "cli.workspace = true"
+            || line == "problem-kit.workspace = true"
         {
             continue;
         }

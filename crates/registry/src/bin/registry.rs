@@ -1,4 +1,4 @@
-//! `cargo run -q -p problems`: the registered problems' names, one a line,
+//! `cargo run -q -p registry`: the registered problems' names, one a line,
 //! for scripts (`fuzz/run.sh`, CI). With `--table`, a Markdown table of
 //! every problem: binary, judge, title, limits and whether it takes Rust.
 
@@ -7,7 +7,7 @@ fn main() {
     if table {
         println!("| binary | judge | problem | limits | judge takes Rust |\n|---|---|---|---|---|");
     }
-    for problem in problems::ALL {
+    for problem in registry::ALL {
         let info = problem.info();
         if table {
             println!(
