@@ -22,7 +22,7 @@ use crate::lex::code_only;
 /// The crates a bundle may hold besides problem crates, and the one it
 /// never holds.
 const GRID: &str = "grid";
-const CLI: &str = "problem-kit";
+const PROBLEM_KIT: &str = "problem-kit";
 
 /// Rule 1: the judge entry point, with whitespace and the parameter's name
 /// free.
@@ -136,7 +136,7 @@ fn check_dependency(
     if registered.contains(&name) {
         problems.push(name.to_string());
         Ok(())
-    } else if name == GRID || name == CLI {
+    } else if name == GRID || name == PROBLEM_KIT {
         Ok(())
     } else {
         Err(format!(
@@ -174,7 +174,7 @@ mod tests {
     #[test]
     fn dependencies_are_checked() {
         let path = Path::new("Cargo.toml");
-        let manifest = "[package]\nname = \"x\"\n[dependencies]\ngrid.workspace = true\ncli.workspace = true\ngame2048 = { path = \"../game2048\" }\n# serde = \"1\"\n[dev-dependencies]\nproptest.workspace = true\n";
+        let manifest = "[package]\nname = \"x\"\n[dependencies]\ngrid.workspace = true\nproblem-kit.workspace = true\ngame2048 = { path = \"../game2048\" }\n# serde = \"1\"\n[dev-dependencies]\nproptest.workspace = true\n";
         assert_eq!(
             dependencies(manifest, path, &["game2048", "puyo"]).unwrap(),
             vec!["game2048"]

@@ -475,7 +475,7 @@ mod tests {
 
     #[test]
     fn registers_after_the_last_problem() {
-        let registry = "[dependencies]\ncli.workspace = true\na = { path = \"../a\" }\nb = { path = \"../b\" }\n\n[features]\n";
+        let registry = "[dependencies]\nproblem-kit.workspace = true\na = { path = \"../a\" }\nb = { path = \"../b\" }\n\n[features]\n";
         let out = register(registry, "c").unwrap();
         assert!(
             out.contains("b = { path = \"../b\" }\nc = { path = \"../c\" }\n\n[features]"),
