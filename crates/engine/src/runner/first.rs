@@ -195,37 +195,10 @@ extern "C" fn init(plan: *mut libc::c_void) -> libc::c_int {
     // SAFETY: the runner keeps the plan, the child's plan and both stacks
     // until this process has been reaped.
     let plan = unsafe { &*(plan as *const InitPlan) };
-    let signal = [
-        libc::PR_SET_PDEATHSIG as usize,
-        libc::SIGKILL as usize,
-        0,
-        0,
-    ];
-    call(libc::SYS_prctl, signal);
     // SAFETY: the child's plan lives as long as this one.
     let child_plan = unsafe { &*plan.child };
-    // It holds a copy of every descriptor the runner had (other runs'
-    // pipes among them) and never calls `exec`: all but its own go.
-    let mut keep = [
-        plan.go,
-        plan.status,
-        child_plan.input,
-        child_plan.stdout,
-        child_plan.stderr,
-        child_plan.report,
-        child_plan.landlock,
-    ];
-    close_all_but(&mut keep);
-    if !map_own_user(plan) {
-        exit(126);
-    }
-    let mut go = 0u8;
-    if call(
-        libc::SYS_read,
-        [plan.go as usize, &mut go as *mut u8 as usize, 1, 0],
-    ) != 1
-    {
-        exit(127);
+    if let Err(status) = settle(plan, child_plan) {
+        exit(status);
     }
     // The runner waits on the report pipe meanwhile, so the library's
     // clone (which sets `errno` only when it fails) is safe here.
@@ -247,6 +220,47 @@ extern "C" fn init(plan: *mut libc::c_void) -> libc::c_int {
     }
     let (status, usage) = reap_until(pid);
     let others = end_the_rest();
+    tell_the_end(plan, status, &usage, others);
+    exit(0)
+}
+
+/// What [`init`] does before it starts the program: it dies with the
+/// runner, closes every descriptor but the run's, maps its user, and waits
+/// for the runner's word. The exit status to give when a step fails.
+fn settle(plan: &InitPlan, child_plan: &ChildPlan) -> Result<(), usize> {
+    let signal = [
+        libc::PR_SET_PDEATHSIG as usize,
+        libc::SIGKILL as usize,
+        0,
+        0,
+    ];
+    call(libc::SYS_prctl, signal);
+    // It holds a copy of every descriptor the runner had (other runs'
+    // pipes among them) and never calls `exec`: all but its own go.
+    let mut keep = [
+        plan.go,
+        plan.status,
+        child_plan.input,
+        child_plan.stdout,
+        child_plan.stderr,
+        child_plan.report,
+        child_plan.landlock,
+    ];
+    close_all_but(&mut keep);
+    if !map_own_user(plan) {
+        return Err(126);
+    }
+    let mut go = 0u8;
+    let read = [plan.go as usize, &mut go as *mut u8 as usize, 1, 0];
+    if call(libc::SYS_read, read) != 1 {
+        return Err(127);
+    }
+    Ok(())
+}
+
+/// Writes to the runner how the program ended, with its usage and the
+/// count of other processes that were left.
+fn tell_the_end(plan: &InitPlan, status: libc::c_int, usage: &libc::rusage, others: i64) {
     let micros = |t: libc::timeval| t.tv_sec * 1_000_000 + t.tv_usec;
     let ended: Ended = [
         i64::from(status),
@@ -260,7 +274,6 @@ extern "C" fn init(plan: *mut libc::c_void) -> libc::c_int {
         libc::SYS_write,
         [plan.status as usize, ended.as_ptr() as usize, size, 0],
     );
-    exit(0)
 }
 
 /// A raw system call, for [`init`].

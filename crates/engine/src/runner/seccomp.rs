@@ -94,45 +94,37 @@ enum Step {
     Jump(u16, u32, To, To),
 }
 
-/// The filter's instructions, their jumps resolved.
-fn instructions(kind: Kind) -> Vec<libc::sock_filter> {
+/// A jump to `to` when the call is `call`, else on to the next step.
+fn on_call(call: libc::c_long, to: To) -> Step {
+    Step::Jump(JEQ_K, call as u32, to, To::Next)
+}
+
+/// The filter's checks, before its endings.
+fn steps(kind: Kind) -> Vec<Step> {
     let mut steps = vec![
         Step::Load(4),
         Step::Jump(JEQ_K, ARCH, To::Next, To::Kill),
         Step::Load(0),
         Step::Jump(JGE_K, X32, To::Kill, To::Next),
     ];
-    for &call in METADATA {
-        steps.push(Step::Jump(JEQ_K, call as u32, To::Denied, To::Next));
-    }
+    steps.extend(METADATA.iter().map(|&call| on_call(call, To::Denied)));
     // A socket is a way out of the run: an oracle listening on the
     // machine or beyond, on a port or on a path (a session bus), which
     // Landlock does not close. No `socket`, of any family: a network
     // namespace would close the network alone, at about 0.7 ms a run. A
     // pair of connected ones (`socketpair`) reaches nothing outside.
-    steps.push(Step::Jump(
-        JEQ_K,
-        libc::SYS_socket as u32,
-        To::Denied,
-        To::Next,
-    ));
+    steps.push(on_call(libc::SYS_socket, To::Denied));
     if kind == Kind::OneProcess {
-        steps.push(Step::Jump(
-            JEQ_K,
-            libc::SYS_clone as u32,
-            To::Flags,
-            To::Next,
-        ));
-        steps.push(Step::Jump(
-            JEQ_K,
-            libc::SYS_clone3 as u32,
-            To::NotImplemented,
-            To::Next,
-        ));
-        for &call in PROCESS_ONLY {
-            steps.push(Step::Jump(JEQ_K, call as u32, To::Kill, To::Next));
-        }
+        steps.push(on_call(libc::SYS_clone, To::Flags));
+        steps.push(on_call(libc::SYS_clone3, To::NotImplemented));
+        steps.extend(PROCESS_ONLY.iter().map(|&call| on_call(call, To::Kill)));
     }
+    steps
+}
+
+/// The filter's instructions, their jumps resolved.
+fn instructions(kind: Kind) -> Vec<libc::sock_filter> {
+    let steps = steps(kind);
     // The endings, after the checks: allow; clone's flags (the low half of
     // its first 64-bit argument, at offset 16 of the call's data); then the
     // verdicts.

@@ -117,6 +117,96 @@ pub struct Hold<'a> {
     pub group: Option<&'a super::cgroup::RunGroup>,
 }
 
+/// The strings a child's plan points into: the program's path, its
+/// arguments (and the same for `sh` when `execve` refuses a script without
+/// a `#!` line, as `execvp` does) and its environment. They must outlive
+/// the child's `exec`, so [`spawn`] keeps them until the child has reported.
+struct Strings {
+    path: CString,
+    args: Vec<CString>,
+    shell_args: Vec<CString>,
+    env: Vec<CString>,
+}
+
+impl Strings {
+    fn new(argv: &[OsString], remove: &[&str], set: &[(&str, &OsStr)]) -> std::io::Result<Self> {
+        let (program, _) = argv.split_first().ok_or_else(|| {
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "an empty command")
+        })?;
+        let path = program_path(program)?;
+        let args: Vec<CString> = argv
+            .iter()
+            .map(|a| c_string(a.as_bytes()))
+            .collect::<Result<_, _>>()?;
+        let shell_args = [c_string(b"sh")?, path.clone()]
+            .into_iter()
+            .chain(args[1..].iter().cloned())
+            .collect();
+        let env = environment(remove, set)?;
+        Ok(Strings {
+            path,
+            args,
+            shell_args,
+            env,
+        })
+    }
+}
+
+/// The write ends a child takes: its stdout, its stderr, and the pipe on
+/// which it reports an error before `exec`.
+struct WriteEnds {
+    stdout: File,
+    stderr: File,
+    report: File,
+}
+
+/// A signal mask with no signal in it, which the child sets before `exec`.
+fn empty_signal_mask() -> libc::sigset_t {
+    // SAFETY: sigemptyset fills a zeroed set.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        set
+    }
+}
+
+/// The files a child without namespaces writes its pid to, to join its
+/// control group itself (see `ChildPlan::cgroup_procs`): they stay open
+/// until it has exec'd.
+fn procs_files(hold: &Hold) -> std::io::Result<Vec<File>> {
+    let mut files = Vec::new();
+    if let (false, Some(group)) = (hold.namespaces, hold.group.filter(|g| !g.joined())) {
+        for path in group.procs_files() {
+            files.push(std::fs::OpenOptions::new().write(true).open(path)?);
+        }
+    }
+    Ok(files)
+}
+
+/// Starts the child `plan` describes: under a first process of the
+/// runner's in namespaces of their own, or as a `CLONE_VFORK` child of
+/// this process. Its pid, and in namespaces the first process's pipe.
+#[allow(clippy::type_complexity)]
+fn launch(
+    plan: Box<ChildPlan>,
+    hold: &Hold,
+) -> std::io::Result<(i32, Option<(File, super::first::Keep)>)> {
+    // The child's stack: it needs little (no allocation, a few frames).
+    let mut stack = vec![0u8; 64 << 10];
+    if hold.namespaces {
+        let (pid, ended) = super::first::start(plan, stack, hold.group)?;
+        Ok((pid, Some(ended)))
+    } else {
+        let pid = clone_blocked(
+            child,
+            &mut stack,
+            libc::CLONE_VM | libc::CLONE_VFORK,
+            &*plan as *const ChildPlan as *mut libc::c_void,
+        )?;
+        Ok((pid, None))
+    }
+}
+
 /// Starts `argv` in `dir`, reading `input`, with this process's
 /// environment without the names in `remove` and with `set` set, under
 /// `limits` (each a resource and a value), a stack of `stack` bytes at
@@ -132,89 +222,62 @@ pub fn spawn(
     stack: u64,
     hold: &Hold,
 ) -> std::io::Result<Spawned> {
-    let (program, _) = argv
-        .split_first()
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "an empty command"))?;
-    let path = program_path(program)?;
-    let args: Vec<CString> = argv
-        .iter()
-        .map(|a| c_string(a.as_bytes()))
-        .collect::<Result<_, _>>()?;
-    let shell_args: Vec<CString> = [c_string(b"sh")?, path.clone()]
-        .into_iter()
-        .chain(args[1..].iter().cloned())
-        .collect();
-    let env = environment(remove, set)?;
-    let (out_read, out_write) = pipe()?;
-    let (err_read, err_write) = pipe()?;
-    let (mut report_read, report_write) = pipe()?;
-    let plan = Box::new(ChildPlan {
-        path,
-        argv: pointers(&args),
-        shell_argv: pointers(&shell_args),
-        envp: pointers(&env),
+    let strings = Strings::new(argv, remove, set)?;
+    let (out_read, stdout) = pipe()?;
+    let (err_read, stderr) = pipe()?;
+    let (mut report_read, report) = pipe()?;
+    let ends = WriteEnds {
+        stdout,
+        stderr,
+        report,
+    };
+    let procs_files = procs_files(hold)?;
+    let mut plan = Box::new(ChildPlan {
+        path: strings.path.clone(),
+        argv: pointers(&strings.args),
+        shell_argv: pointers(&strings.shell_args),
+        envp: pointers(&strings.env),
         dir: c_string(dir.as_os_str().as_bytes())?,
         input: input.as_raw_fd(),
-        stdout: out_write.as_raw_fd(),
-        stderr: err_write.as_raw_fd(),
-        report: report_write.as_raw_fd(),
+        stdout: ends.stdout.as_raw_fd(),
+        stderr: ends.stderr.as_raw_fd(),
+        report: ends.report.as_raw_fd(),
         limits,
         stack: stack as libc::rlim_t,
-        // SAFETY: sigemptyset fills a zeroed set.
-        empty_mask: unsafe {
-            let mut set: libc::sigset_t = std::mem::zeroed();
-            libc::sigemptyset(&mut set);
-            set
-        },
+        empty_mask: empty_signal_mask(),
         landlock: hold.landlock.map_or(-1, |fd| fd.as_raw_fd()),
         seccomp: hold.filter.map_or(std::ptr::null(), |kind| {
             &super::seccomp::filter(kind).program
         }),
         cgroup_procs: [-1; 3],
     });
-    // The child's stack: it needs little (no allocation, a few frames).
-    let mut stack = vec![0u8; 64 << 10];
-    // Without namespaces, the child joins its group itself (see
-    // `ChildPlan::cgroup_procs`); the files stay open until it has exec'd.
-    let mut procs_files = Vec::new();
-    if let (false, Some(group)) = (hold.namespaces, hold.group.filter(|g| !g.joined())) {
-        for path in group.procs_files() {
-            procs_files.push(std::fs::OpenOptions::new().write(true).open(path)?);
-        }
-    }
-    let mut plan = plan;
     for (slot, file) in plan.cgroup_procs.iter_mut().zip(&procs_files) {
         *slot = file.as_raw_fd();
     }
-    let (pid, ended) = if hold.namespaces {
-        let (pid, ended) = super::first::start(plan, stack, hold.group)?;
-        (pid, Some(ended))
-    } else {
-        let pid = clone_blocked(
-            child,
-            &mut stack,
-            libc::CLONE_VM | libc::CLONE_VFORK,
-            &*plan as *const ChildPlan as *mut libc::c_void,
-        )?;
-        (pid, None)
-    };
-    drop((out_write, err_write, report_write));
+    let (pid, ended) = launch(plan, hold)?;
+    drop(ends);
     if let Some(errno) = read_report(&mut report_read) {
         // The child did not reach the program: end and reap it, and say
         // why.
-        // SAFETY: kill and waitpid on our own child.
-        unsafe {
-            libc::kill(pid, libc::SIGKILL);
-            libc::waitpid(pid, std::ptr::null_mut(), 0);
-        }
+        kill_and_reap(pid);
         return Err(std::io::Error::from_raw_os_error(errno));
     }
+    drop((strings, procs_files));
     Ok(Spawned {
         pid,
         stdout: out_read,
         stderr: err_read,
         ended,
     })
+}
+
+/// Ends and reaps a child of this process.
+fn kill_and_reap(pid: i32) {
+    // SAFETY: kill and waitpid on our own child.
+    unsafe {
+        libc::kill(pid, libc::SIGKILL);
+        libc::waitpid(pid, std::ptr::null_mut(), 0);
+    }
 }
 
 /// The error number the child sent back, if it sent one: `None` once it

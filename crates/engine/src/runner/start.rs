@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::Write;
 use std::mem::ManuallyDrop;
-use std::os::fd::{AsRawFd, FromRawFd};
+use std::os::fd::{AsRawFd, FromRawFd, RawFd};
 use std::path::Path;
 use std::time::Instant;
 
@@ -94,6 +94,19 @@ fn set_process_limits(address_space: Option<u64>, file_size: Option<u64>) {
     }
 }
 
+/// The resource limits a started command gets: no core file, and its
+/// address space and file size when they are limited.
+fn resource_limits(limits: &Limits) -> Vec<(libc::__rlimit_resource_t, libc::rlim_t)> {
+    let mut rlimits = vec![(libc::RLIMIT_CORE, 0)];
+    if let Some(bytes) = limits.address_space {
+        rlimits.push((libc::RLIMIT_AS, bytes as libc::rlim_t));
+    }
+    if let Some(bytes) = limits.file_size {
+        rlimits.push((libc::RLIMIT_FSIZE, bytes as libc::rlim_t));
+    }
+    rlimits
+}
+
 fn spawn_command(
     argv: &[OsString],
     dir: &Path,
@@ -103,13 +116,6 @@ fn spawn_command(
 ) -> std::io::Result<Started> {
     let held = contain::containment();
     let inherited_peak = processes::own_peak();
-    let mut rlimits = vec![(libc::RLIMIT_CORE, 0)];
-    if let Some(bytes) = limits.address_space {
-        rlimits.push((libc::RLIMIT_AS, bytes as libc::rlim_t));
-    }
-    if let Some(bytes) = limits.file_size {
-        rlimits.push((libc::RLIMIT_FSIZE, bytes as libc::rlim_t));
-    }
     let cap = cgroup::memory_cap(limits);
     // A group that cannot be made now (a full hierarchy, a permission
     // taken away) leaves the run held as on a machine without one.
@@ -137,7 +143,7 @@ fn spawn_command(
             .map(|folder| ("TMPDIR", folder.as_os_str()))
             .into_iter()
             .collect::<Vec<_>>(),
-        rlimits,
+        resource_limits(limits),
         limits.memory,
         &Hold {
             namespaces: held.namespaces,
@@ -173,6 +179,47 @@ fn address_space_in_use() -> u64 {
         })
 }
 
+/// In a forked child: takes `fds` as descriptors 0, 1 and 2, sets its
+/// limits, calls `function` and ends with its status (101 for a panic),
+/// never returning into the caller.
+fn run_function_here(
+    function: Function,
+    fds: [RawFd; 3],
+    address_space: Option<u64>,
+    file_size: Option<u64>,
+) -> ! {
+    own_group_without_terminal();
+    for (to, fd) in fds.into_iter().enumerate() {
+        // SAFETY: dup2 on descriptors this process holds.
+        unsafe { libc::dup2(fd, to as RawFd) };
+    }
+    die_with_the_runner();
+    set_process_limits(address_space, file_size);
+    // A panic's message goes to this run's stderr, written directly
+    // (the standard library's stderr lock may be held by a thread of
+    // the parent that does not exist here).
+    std::panic::set_hook(Box::new(|info| {
+        let mut err = ManuallyDrop::new(unsafe { File::from_raw_fd(2) });
+        let _ = writeln!(err, "{info}");
+    }));
+    // SAFETY: descriptors 0, 1 and 2 were just set up above, and
+    // ManuallyDrop keeps them open.
+    let (mut stdin, mut stdout, mut stderr) = unsafe {
+        (
+            ManuallyDrop::new(File::from_raw_fd(0)),
+            ManuallyDrop::new(File::from_raw_fd(1)),
+            ManuallyDrop::new(File::from_raw_fd(2)),
+        )
+    };
+    let status = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        function(&mut *stdin, &mut *stdout, &mut *stderr)
+    }))
+    .unwrap_or(101);
+    // SAFETY: _exit ends the child without running the parent's
+    // destructors or atexit handlers.
+    unsafe { libc::_exit(i32::from(status)) }
+}
+
 fn spawn_function(function: Function, input: File, limits: &Limits) -> std::io::Result<Started> {
     let (out_read, out_write) = pipe()?;
     let (err_read, err_write) = pipe()?;
@@ -194,38 +241,12 @@ fn spawn_function(function: Function, input: File, limits: &Limits) -> std::io::
     if pid == 0 {
         // The child: its own group, its descriptors, the function, and
         // _exit.
-        own_group_without_terminal();
-        // SAFETY: dup2 on descriptors this process holds.
-        unsafe {
-            libc::dup2(input.as_raw_fd(), 0);
-            libc::dup2(out_write.as_raw_fd(), 1);
-            libc::dup2(err_write.as_raw_fd(), 2);
-        }
-        die_with_the_runner();
-        set_process_limits(address_space, file_size);
-        // A panic's message goes to this run's stderr, written directly
-        // (the standard library's stderr lock may be held by a thread of
-        // the parent that does not exist here).
-        std::panic::set_hook(Box::new(|info| {
-            let mut err = ManuallyDrop::new(unsafe { File::from_raw_fd(2) });
-            let _ = writeln!(err, "{info}");
-        }));
-        // SAFETY: descriptors 0, 1 and 2 were just set up above, and
-        // ManuallyDrop keeps them open.
-        let (mut stdin, mut stdout, mut stderr) = unsafe {
-            (
-                ManuallyDrop::new(File::from_raw_fd(0)),
-                ManuallyDrop::new(File::from_raw_fd(1)),
-                ManuallyDrop::new(File::from_raw_fd(2)),
-            )
-        };
-        let status = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            function(&mut *stdin, &mut *stdout, &mut *stderr)
-        }))
-        .unwrap_or(101);
-        // SAFETY: _exit ends the child without running the parent's
-        // destructors or atexit handlers.
-        unsafe { libc::_exit(i32::from(status)) };
+        let fds = [
+            input.as_raw_fd(),
+            out_write.as_raw_fd(),
+            err_write.as_raw_fd(),
+        ];
+        run_function_here(function, fds, address_space, file_size);
     }
     drop((out_write, err_write, input));
     Ok(Started {

@@ -350,6 +350,24 @@ impl Server {
             .ok_or_else(|| std::io::Error::other("the warm server ended"))
     }
 
+    /// What the server is told of a run beside its descriptors: its
+    /// folder, its address-space and file-size limits (`-` for none),
+    /// whether a ruleset and how many control-group files come with it,
+    /// whether it has namespaces, and whether it answers on descriptor 3.
+    fn words(&self, dir: &Path, limits: &Limits, ruleset: bool, procs: usize) -> Vec<Vec<u8>> {
+        let number = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+        let flag = |on: bool| if on { b"1".to_vec() } else { b"0".to_vec() };
+        vec![
+            dir.as_os_str().as_bytes().to_vec(),
+            number(limits.address_space).into_bytes(),
+            number(limits.file_size).into_bytes(),
+            flag(ruleset),
+            procs.to_string().into_bytes(),
+            flag(contain::containment().namespaces),
+            flag(self.key.line.answers_on_3),
+        ]
+    }
+
     /// Has the server fork a run: its group, pipes and ruleset are made
     /// here, as for a fresh start, and sent with its folder and limits.
     #[allow(clippy::too_many_arguments)]
@@ -378,26 +396,7 @@ impl Server {
         let ruleset = landlock::ruleset_for(argv, dir, access, landlock_version)?;
         let (out_read, out_write) = pipe()?;
         let (err_read, err_write) = pipe()?;
-        let number = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
-        let words = [
-            dir.as_os_str().as_bytes().to_vec(),
-            number(limits.address_space).into_bytes(),
-            number(limits.file_size).into_bytes(),
-            if ruleset.is_some() { b"1" } else { b"0" }.to_vec(),
-            procs.len().to_string().into_bytes(),
-            if contain::containment().namespaces {
-                b"1"
-            } else {
-                b"0"
-            }
-            .to_vec(),
-            if self.key.line.answers_on_3 {
-                b"1"
-            } else {
-                b"0"
-            }
-            .to_vec(),
-        ];
+        let words = self.words(dir, limits, ruleset.is_some(), procs.len());
         let mut fds: Vec<RawFd> = vec![
             input.as_raw_fd(),
             out_write.as_raw_fd(),
@@ -410,8 +409,9 @@ impl Server {
         let answer = self.answer()?;
         let pid = answer
             .strip_prefix("PID ")
-            .and_then(|p| p.trim().parse::<i32>().ok())
-            .ok_or_else(|| std::io::Error::other(format!("the warm server said {answer:?}")))?;
+            .and_then(|p| p.trim().parse::<i32>().ok());
+        let pid =
+            pid.ok_or_else(|| std::io::Error::other(format!("the warm server said {answer:?}")))?;
         Ok(Forked {
             pid,
             stdout: out_read,

@@ -368,53 +368,15 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
         limits,
     );
     let wall = began.elapsed();
-    let told = run.ended.take().and_then(|(mut pipe, keep)| {
-        let told = read_ended(&mut pipe);
-        drop(keep);
-        told
-    });
-    // In namespaces, how the program itself ended is what its first
-    // process told (nothing when the run was killed); the first process's
-    // own usage holds every process it reaped.
-    let (ending, main_peak, stragglers) = match told {
-        Some([status, _, _, maxrss, others]) => (
-            ending_of(status as libc::c_int),
-            u64::try_from(maxrss).unwrap_or(0) * 1024,
-            usize::try_from(others).unwrap_or(0),
-        ),
-        None => (ending, kernel_peak, 0),
-    };
-    // The kernel's peak is the program's only when it is above the
-    // runner's own, which the kernel counted into it: its peak now, as
-    // the command's other threads (other jobs, a large case read) may have
-    // raised it after the spawn and before the `exec`. Else the samples
-    // are the figure.
-    // A warm start's child holds nothing of the runner's.
-    let inherited_peak = match run.warm {
-        Some(_) => 0,
-        None => run.inherited_peak.max(processes::own_peak()),
-    };
-    let main_peak = if main_peak > inherited_peak {
-        main_peak
-    } else {
-        0
-    };
-    let (group_cpu, group_peak) = match run.group.take() {
-        Some(group) => {
-            // A task refused for the cap is a verdict even when the
-            // program then ended by itself (a shell that cannot fork).
-            if stopped.is_none() && group.tasks_capped() {
-                stopped = Some(Stop::Processes);
-            }
-            let counted = (group.processor_time(), group.memory_peak());
-            group.give_back();
-            counted
+    let (told, main_peak, stragglers) = program_ending(&mut run, kernel_peak);
+    let (group_cpu, group_peak) = group_figures(&mut run, &mut stopped);
+    let ending = match told {
+        Some(ending) => ending,
+        None => {
+            run.kill();
+            ending
         }
-        None => (Duration::ZERO, 0),
     };
-    if told.is_none() {
-        run.kill();
-    }
     captured.drain(&mut run, limits.output);
     Outcome {
         ending,
@@ -428,6 +390,56 @@ pub(super) fn watch(mut run: Started, began: Instant, limits: &Limits) -> Outcom
         main_peak_memory: main_peak,
         stragglers,
     }
+}
+
+/// How the program itself ended (in namespaces, what its first process
+/// told; nothing when the run was killed), its own peak memory, and how
+/// many other processes its first process found left.
+fn program_ending(run: &mut Started, kernel_peak: u64) -> (Option<Ending>, u64, usize) {
+    let told = run.ended.take().and_then(|(mut pipe, keep)| {
+        let told = read_ended(&mut pipe);
+        drop(keep);
+        told
+    });
+    // The first process's own usage holds every process it reaped.
+    let (told, main_peak, stragglers) = match told {
+        Some([status, _, _, maxrss, others]) => (
+            Some(ending_of(status as libc::c_int)),
+            u64::try_from(maxrss).unwrap_or(0) * 1024,
+            usize::try_from(others).unwrap_or(0),
+        ),
+        None => (None, kernel_peak, 0),
+    };
+    // The kernel's peak is the program's only when it is above the
+    // runner's own, which the kernel counted into it: its peak now, as
+    // the command's other threads (other jobs, a large case read) may have
+    // raised it after the spawn and before the `exec`. Else the samples
+    // are the figure. A warm start's child holds nothing of the runner's.
+    let inherited_peak = match run.warm {
+        Some(_) => 0,
+        None => run.inherited_peak.max(processes::own_peak()),
+    };
+    let main_peak = if main_peak > inherited_peak {
+        main_peak
+    } else {
+        0
+    };
+    (told, main_peak, stragglers)
+}
+
+/// The processor time and peak memory of the run's control group, which
+/// it then gives back; a task the group refused for its cap is a verdict
+/// even when the program then ended by itself (a shell that cannot fork).
+fn group_figures(run: &mut Started, stopped: &mut Option<Stop>) -> (Duration, u64) {
+    let Some(group) = run.group.take() else {
+        return (Duration::ZERO, 0);
+    };
+    if stopped.is_none() && group.tasks_capped() {
+        *stopped = Some(Stop::Processes);
+    }
+    let counted = (group.processor_time(), group.memory_peak());
+    group.give_back();
+    counted
 }
 
 /// Waits for the run's main process to end, reading its output and
