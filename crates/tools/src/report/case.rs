@@ -74,18 +74,7 @@ impl<'a> CaseReport<'a> {
                 reformatted,
             ),
         };
-        let mut note = match (verdict, against) {
-            (Verdict::ExpectedDisputed, _) => {
-                "  (its .out is the odd one out: the output is the workspace's answer)"
-            }
-            (_, Against::Workspace) => "  (no .out: against the workspace's answer)",
-            (_, Against::ExpectedBeyondJudge) => "  (beyond the judge's constraints)",
-            (_, Against::Expected) => "",
-        }
-        .to_string();
-        if !reformatted.is_empty() {
-            note += &format!("  (read as the judge sends it: {})", reformatted.join(", "));
-        }
+        let note = note_of(*verdict, against, reformatted);
         writeln!(
             out,
             "{:<3}  {:<width$}  {:>8.1} ms (cpu {:>7.1} ms)  {:>7.1} MiB{note}",
@@ -107,6 +96,24 @@ impl<'a> CaseReport<'a> {
         write_details(out, *verdict, outcome, expected, limits, self.names)?;
         write_input_head(case, self.problem, out)
     }
+}
+
+/// What a case's line adds after its figures: what its output was held
+/// against, and what of its input was read as the judge sends it.
+fn note_of(verdict: Verdict, against: &Against, reformatted: &[&str]) -> String {
+    let mut note = match (verdict, against) {
+        (Verdict::ExpectedDisputed, _) => {
+            "  (its .out is the odd one out: the output is the workspace's answer)"
+        }
+        (_, Against::Workspace) => "  (no .out: against the workspace's answer)",
+        (_, Against::ExpectedBeyondJudge) => "  (beyond the judge's constraints)",
+        (_, Against::Expected) => "",
+    }
+    .to_string();
+    if !reformatted.is_empty() {
+        note += &format!("  (read as the judge sends it: {})", reformatted.join(", "));
+    }
+    note
 }
 
 /// The details a failed verdict needs.
@@ -134,35 +141,11 @@ fn write_details(
             outcome,
         )?,
         Verdict::RuntimeError => writeln!(out, "     {}", how_it_ended(outcome))?,
-        Verdict::TimeLimitExceeded => writeln!(
-            out,
-            "     the limit is {} ms of processor time{}",
-            limits.time.as_millis(),
-            match outcome.stopped {
-                Some(Stop::Time) if outcome.cpu > limits.time =>
-                    "; stopped once past it".to_string(),
-                Some(Stop::Time) => format!(
-                    "; stopped at {} ms of wall clock, as a hang",
-                    outcome.wall.as_millis()
-                ),
-                _ => String::new(),
-            }
-        )?,
-        Verdict::MemoryLimitExceeded => writeln!(
-            out,
-            "     the limit is {} MiB (peak resident memory){}",
-            limits.memory >> 20,
-            if outcome.stopped == Some(Stop::Memory) {
-                "; stopped there"
-            } else {
-                ""
-            }
-        )?,
-        Verdict::OutputLimitExceeded => writeln!(
-            out,
-            "     wrote more than {} bytes to stdout, and was stopped",
-            limits.output
-        )?,
+        Verdict::TimeLimitExceeded
+        | Verdict::MemoryLimitExceeded
+        | Verdict::OutputLimitExceeded => {
+            writeln!(out, "     {}", the_limit_passed(verdict, outcome, limits))?
+        }
     }
     // What it printed on stderr, a wrong answer's too: a Programmers
     // function's debug prints are there (its driver puts them there).
@@ -178,6 +161,38 @@ fn write_details(
         n => writeln!(
             out,
             "     {n} of its processes were still running when it ended, and were killed"
+        ),
+    }
+}
+
+/// The limit a run passed, and how it was stopped there.
+fn the_limit_passed(verdict: Verdict, outcome: &Outcome, limits: &Limits) -> String {
+    match verdict {
+        Verdict::TimeLimitExceeded => format!(
+            "the limit is {} ms of processor time{}",
+            limits.time.as_millis(),
+            match outcome.stopped {
+                Some(Stop::Time) if outcome.cpu > limits.time =>
+                    "; stopped once past it".to_string(),
+                Some(Stop::Time) => format!(
+                    "; stopped at {} ms of wall clock, as a hang",
+                    outcome.wall.as_millis()
+                ),
+                _ => String::new(),
+            }
+        ),
+        Verdict::MemoryLimitExceeded => format!(
+            "the limit is {} MiB (peak resident memory){}",
+            limits.memory >> 20,
+            if outcome.stopped == Some(Stop::Memory) {
+                "; stopped there"
+            } else {
+                ""
+            }
+        ),
+        _ => format!(
+            "wrote more than {} bytes to stdout, and was stopped",
+            limits.output
         ),
     }
 }
