@@ -549,3 +549,43 @@ fn the_shape_checks_find_what_they_look_for() {
     let paths = named_paths("use crate::{a, b::c};\nlet x = super::d::e();", "f::g");
     assert_eq!(paths, ["a", "b::c", "f::d::e"]);
 }
+
+/// The engine's layer table in `docs/architecture.md` names every module
+/// of the engine, so that the map a newcomer reads is the whole map.
+#[test]
+fn the_layer_table_lists_every_engine_module() {
+    let doc = std::fs::read_to_string(root().join("docs/architecture.md")).unwrap();
+    let table: String = doc
+        .split("| layer | modules | holds |")
+        .nth(1)
+        .expect("the engine's layer table")
+        .lines()
+        .skip(1)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| line.split('|').nth(2).unwrap_or("").to_string() + " ")
+        .collect();
+    let mut files = Vec::new();
+    rust_files(&root().join("crates/engine/src"), &mut files);
+    let mut missing = Vec::new();
+    for path in files {
+        let name = match path.file_stem().unwrap().to_str().unwrap() {
+            "lib" | "tests" => continue,
+            "mod" => path
+                .parent()
+                .unwrap()
+                .file_name()
+                .unwrap()
+                .to_str()
+                .unwrap(),
+            stem => stem,
+        }
+        .to_string();
+        if !table.contains(&format!("`{name}`")) {
+            missing.push(name);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/architecture.md's layer table names no {missing:?}"
+    );
+}
