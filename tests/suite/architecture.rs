@@ -3,6 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
+// The workspace's Rust lexer, the bundler's: comments and literals blanked
+// out, line breaks kept, so that braces and paths are read from code alone.
+use bundle::lex::code_only;
+
 /// The workspace root.
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -68,83 +72,6 @@ fn every_problem_crate_has_its_doc_entry_point_and_sample() {
         let sample = root().join("inputs").join(info.name).join("sample-1.in");
         assert!(sample.is_file(), "{} has no sample", info.name);
     }
-}
-
-/// Rust source with its comments, string literals and character literals
-/// blanked out (line breaks kept), so that braces and paths are read from
-/// code alone.
-fn code_only(source: &str) -> String {
-    let bytes = source.as_bytes();
-    let mut out = String::with_capacity(source.len());
-    let mut k = 0;
-    while k < bytes.len() {
-        let rest = &source[k..];
-        if rest.starts_with("//") {
-            let end = rest.find('\n').unwrap_or(rest.len());
-            k += end;
-        } else if rest.starts_with("/*") {
-            let end = rest.find("*/").map_or(rest.len(), |e| e + 2);
-            out.extend(rest[..end].chars().filter(|&c| c == '\n'));
-            k += end;
-        } else if let Some(hashes) = raw_string_start(rest) {
-            let close = format!("\"{}", "#".repeat(hashes));
-            let body = 2 + hashes;
-            let end = rest[body..]
-                .find(&close)
-                .map_or(rest.len(), |e| body + e + close.len());
-            out.extend(rest[..end].chars().filter(|&c| c == '\n'));
-            out.push_str("\"\"");
-            k += end;
-        } else if rest.starts_with('"') {
-            // To the closing quote, past escaped characters.
-            let mut chars = rest.char_indices().skip(1);
-            let mut end = rest.len();
-            while let Some((at, c)) = chars.next() {
-                if c == '\\' {
-                    chars.next();
-                } else if c == '"' {
-                    end = at + 1;
-                    break;
-                }
-            }
-            out.extend(rest[..end].chars().filter(|&c| c == '\n'));
-            out.push_str("\"\"");
-            k += end;
-        } else if let Some(len) = char_literal(rest) {
-            out.push_str("' '");
-            k += len;
-        } else {
-            let c = rest.chars().next().unwrap();
-            out.push(c);
-            k += c.len_utf8();
-        }
-    }
-    out
-}
-
-/// The number of `#` of a raw string literal that starts `text` (`r"`,
-/// `r#"`, `br"`), if one does.
-fn raw_string_start(text: &str) -> Option<usize> {
-    let text = text.strip_prefix('b').unwrap_or(text);
-    let text = text.strip_prefix('r')?;
-    let hashes = text.chars().take_while(|&c| c == '#').count();
-    text[hashes..].starts_with('"').then_some(hashes)
-}
-
-/// The length of a character literal that starts `text` (`'a'`, `'\n'`,
-/// `'{'`), if one does: a lifetime (`'a`) is not one.
-fn char_literal(text: &str) -> Option<usize> {
-    let mut chars = text.char_indices().skip(1);
-    let (_, first) = chars.next()?;
-    if !text.starts_with('\'') {
-        return None;
-    }
-    if first == '\\' {
-        let close = text[2..].find('\'')?;
-        return Some(close + 3);
-    }
-    let (at, second) = chars.next()?;
-    (second == '\'').then_some(at + 1)
 }
 
 /// The code of a file without its unit tests (`#[cfg(test)] mod tests`,

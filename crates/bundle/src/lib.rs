@@ -38,7 +38,7 @@
 //! resolver 2; this workspace's structure is simple enough that about 700
 //! lines of our own (with their tests) do the job and stay easy to check.
 
-mod lex;
+pub mod lex;
 pub mod rules;
 
 use std::collections::BTreeSet;
