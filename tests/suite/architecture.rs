@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 // The workspace's Rust lexer, the bundler's: comments and literals blanked
 // out, line breaks kept, so that braces and paths are read from code alone.
-use bundle::lex::code_only;
+use bundle::lex::{code_only, string_literals};
 
 /// The workspace root.
 fn root() -> &'static Path {
@@ -412,27 +412,44 @@ fn the_commands_do_not_depend_on_the_test_harness() {
     assert!(dependencies_of("golden").iter().any(|d| d == "engine"));
 }
 
+/// The files of the engine and the commands that are the language and
+/// judge tables: the only ones whose code names a language.
+const TABLES: [&str; 3] = [
+    "toolchain/language.rs",
+    "toolchain/judges.rs",
+    "toolchain/driver.rs",
+];
+
+/// The files of the engine and the commands outside the tables, with their
+/// code (unit tests left out), as paths from the workspace root.
+fn code_outside_the_tables() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for krate in ["engine", "tools"] {
+        rust_files(&root().join("crates").join(krate).join("src"), &mut files);
+    }
+    assert!(files.len() > 20, "{files:?}");
+    files
+        .into_iter()
+        .filter(|file| !TABLES.iter().any(|table| file.ends_with(table)))
+        .filter(|file| !file.ends_with("tests.rs"))
+        .map(|file| {
+            let source = std::fs::read_to_string(&file).unwrap();
+            let shown = file.strip_prefix(root()).unwrap_or(&file).display();
+            (shown.to_string(), without_unit_tests(&source).to_string())
+        })
+        .collect()
+}
+
 /// A language's facts are its rows: outside the language and judge
 /// tables (and unit tests), no code of the engine or the commands names
 /// one language (`Language::Java`); it asks the language's row.
 #[test]
 fn only_the_tables_name_a_language() {
-    let mut files = Vec::new();
-    for krate in ["engine", "tools"] {
-        rust_files(&root().join("crates").join(krate).join("src"), &mut files);
-    }
-    let tables = ["toolchain/language.rs", "toolchain/judges.rs"];
-    let mut named = Vec::new();
-    for file in &files {
-        if tables.iter().any(|table| file.ends_with(table)) || file.ends_with("tests.rs") {
-            continue;
-        }
-        let code = code_only(&std::fs::read_to_string(file).unwrap());
-        if names_a_language(without_unit_tests(&code)) {
-            named.push(file.display().to_string());
-        }
-    }
-    assert!(files.len() > 20, "{files:?}");
+    let named: Vec<String> = code_outside_the_tables()
+        .into_iter()
+        .filter(|(_, source)| names_a_language(&code_only(source)))
+        .map(|(file, _)| file)
+        .collect();
     assert!(named.is_empty(), "these name a language: {named:?}");
 }
 
@@ -444,6 +461,75 @@ fn names_a_language(code: &str) -> bool {
             .chars()
             .next()
             .is_some_and(char::is_uppercase)
+    })
+}
+
+/// The commands' help texts, which list the languages for a reader: the
+/// string check leaves them out.
+const HELP: [&str; 2] = [
+    "crates/tools/src/bin/cargo-judge.rs",
+    "crates/tools/src/bin/cargo-stress.rs",
+];
+
+/// Nor does a string: outside the tables, no string literal of the engine
+/// or the commands names a language, a toolchain's program or a judge (a
+/// message, a file name, a class name, a note); each is a field of its row.
+#[test]
+fn no_string_outside_the_tables_names_a_language_or_a_toolchain() {
+    let names = language_names();
+    let mut named = Vec::new();
+    for (file, source) in code_outside_the_tables() {
+        if HELP.contains(&file.as_str()) {
+            continue;
+        }
+        for literal in string_literals(&source) {
+            if let Some(name) = names.iter().find(|name| names_word(literal, name)) {
+                named.push(format!("{file}: {literal} names {name}"));
+            }
+        }
+    }
+    assert!(named.is_empty(), "make these fields of a row: {named:#?}");
+}
+
+/// What names a language: each row's name and its first word (`Python 3`,
+/// `Python`, `node.js`, `node`), the programs its lines start (`g++`,
+/// `javac`), each judge's name, and languages the table may yet gain.
+fn language_names() -> Vec<String> {
+    use engine::toolchain::{Build, JUDGES, LANGUAGES};
+    let mut names: Vec<String> = ["Python", "PyPy", "C++", "Java", "JavaScript", "Kotlin"]
+        .map(String::from)
+        .to_vec();
+    for row in LANGUAGES {
+        names.push(row.name.to_string());
+        names.extend(row.name.split([' ', '.']).next().map(String::from));
+        let build = match row.build {
+            Build::Compiled { compile, .. } => compile,
+            Build::Interpreted { check } => check,
+        };
+        for line in [build, row.run] {
+            names.extend(
+                line.first()
+                    .filter(|w| !w.starts_with('{'))
+                    .map(|w| w.to_string()),
+            );
+        }
+    }
+    names.extend(JUDGES.iter().map(|judge| judge.name.to_string()));
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Whether `text` holds `name` as a word of its own, in any case: not a
+/// part of a longer word (`java` in `javascript`, `python` in `python3`).
+fn names_word(text: &str, name: &str) -> bool {
+    let lower = text.to_lowercase();
+    let name = name.to_lowercase();
+    let part_of_word = |c: char| c.is_alphanumeric() || c == '_' || c == '+';
+    lower.match_indices(&name).any(|(at, _)| {
+        let before = lower[..at].chars().next_back();
+        let after = lower[at + name.len()..].chars().next();
+        !before.is_some_and(part_of_word) && !after.is_some_and(part_of_word)
     })
 }
 
@@ -473,6 +559,17 @@ fn the_shape_checks_find_what_they_look_for() {
     assert_eq!(find_circle(&[vec![1, 2], vec![2], vec![]]), None);
     assert!(names_a_language("if language == Language::Java {"));
     assert!(!names_a_language("Language::of_file(path, &head)"));
+    let names = language_names();
+    for planted in ["let x = \"a Main.java file\";", "f(\"compiled with g++\")"] {
+        let literal = string_literals(planted)[0];
+        assert!(
+            names.iter().any(|name| names_word(literal, name)),
+            "{planted}"
+        );
+    }
+    for fine in ["\"a javabean\"", "\"python3x\"", "\"a job\""] {
+        assert!(!names.iter().any(|name| names_word(fine, name)), "{fine}");
+    }
     let paths = named_paths("use crate::{a, b::c};\nlet x = super::d::e();", "f::g");
     assert_eq!(paths, ["a", "b::c", "f::d::e"]);
 }
