@@ -296,6 +296,26 @@ const PYPY_CHECK: &[&str] = &[
     "{source}",
 ];
 
+impl LanguageRow {
+    /// The programs its build and its runs start (`javac` and `java`; the
+    /// compiled program itself aside): what its toolchain must hold.
+    pub fn programs(&self) -> Vec<&'static str> {
+        let build = match self.build {
+            Build::Compiled { compile, .. } => compile,
+            Build::Interpreted { check } => check,
+        };
+        let mut programs: Vec<&'static str> = Vec::new();
+        for line in [build, self.run] {
+            if let Some(&program) = line.first().filter(|word| !word.starts_with('{')) {
+                if !programs.contains(&program) {
+                    programs.push(program);
+                }
+            }
+        }
+        programs
+    }
+}
+
 impl Language {
     /// The language's row.
     pub fn row(self) -> &'static LanguageRow {
@@ -419,5 +439,13 @@ mod tests {
         assert_eq!(Language::from_flag("python"), None);
         assert_eq!(Language::from_flag("cc"), Some(Language::Cpp));
         assert_eq!(extension_words(), ".py .cpp .cc .cxx .c++ .c .rs .java .js");
+    }
+
+    #[test]
+    fn a_toolchain_is_the_programs_of_its_build_and_run_lines() {
+        assert_eq!(Language::Java.row().programs(), ["javac", "java"]);
+        assert_eq!(Language::Cpp.row().programs(), ["g++"]);
+        assert_eq!(Language::PyPy.row().programs(), ["pypy3"]);
+        assert!(LANGUAGES.iter().all(|row| !row.programs().is_empty()));
     }
 }
