@@ -495,24 +495,14 @@ fn no_string_outside_the_tables_names_a_language_or_a_toolchain() {
 /// `Python`, `node.js`, `node`), the programs its lines start (`g++`,
 /// `javac`), each judge's name, and languages the table may yet gain.
 fn language_names() -> Vec<String> {
-    use engine::toolchain::{Build, JUDGES, LANGUAGES};
+    use engine::toolchain::{JUDGES, LANGUAGES};
     let mut names: Vec<String> = ["Python", "PyPy", "C++", "Java", "JavaScript", "Kotlin"]
         .map(String::from)
         .to_vec();
     for row in LANGUAGES {
         names.push(row.name.to_string());
         names.extend(row.name.split([' ', '.']).next().map(String::from));
-        let build = match row.build {
-            Build::Compiled { compile, .. } => compile,
-            Build::Interpreted { check } => check,
-        };
-        for line in [build, row.run] {
-            names.extend(
-                line.first()
-                    .filter(|w| !w.starts_with('{'))
-                    .map(|w| w.to_string()),
-            );
-        }
+        names.extend(row.programs().into_iter().map(String::from));
     }
     names.extend(JUDGES.iter().map(|judge| judge.name.to_string()));
     names.sort();
@@ -531,6 +521,87 @@ fn names_word(text: &str, name: &str) -> bool {
         let after = lower[at + name.len()..].chars().next();
         !before.is_some_and(part_of_word) && !after.is_some_and(part_of_word)
     })
+}
+
+/// The lists of languages outside the code are the table's: the README's
+/// endings, the table of languages in `docs/commands.md` (each ending, and
+/// the line Baekjoon builds or runs it with), and the toolchains CI
+/// installs (`.ci/run`).
+#[test]
+fn the_lists_of_languages_are_the_tables() {
+    use engine::toolchain::{judges, Build, LANGUAGES};
+    let read = |path: &str| std::fs::read_to_string(root().join(path)).unwrap();
+    let readme = read("README.md");
+    let sentence = readme
+        .split("\n\n")
+        .find_map(|paragraph| paragraph.split_once(" file is compiled and run as"))
+        .expect("the README's sentence on the languages")
+        .0;
+    let listed: Vec<&str> = sentence.split('`').skip(1).step_by(2).collect();
+    let mut usual: Vec<String> = LANGUAGES
+        .iter()
+        .map(|row| format!(".{}", row.extensions[0]))
+        .collect();
+    usual.dedup();
+    assert_eq!(listed, usual, "README.md: {sentence}");
+    let commands = read("docs/commands.md");
+    let table: Vec<&str> = commands
+        .lines()
+        .filter(|line| line.starts_with("| `."))
+        .collect();
+    for row in LANGUAGES {
+        let (rules, _) = judges::rules_for(judges::REFERENCE_ORIGIN, row.language);
+        let line: Vec<&str> = match row.build {
+            Build::Compiled { compile, .. } => {
+                compile[..1].iter().chain(rules.flags).copied().collect()
+            }
+            Build::Interpreted { .. } => row
+                .run
+                .iter()
+                .flat_map(|word| match *word {
+                    "{run_flags}" => rules.run_flags,
+                    "{source}" => &[],
+                    _ => std::slice::from_ref(word),
+                })
+                .copied()
+                .collect(),
+        };
+        let line = format!("`{}", line.join(" "));
+        for ending in row.extensions {
+            assert!(
+                table.iter().any(|l| l.contains(&format!("`.{ending}`"))),
+                "docs/commands.md's table of languages lacks .{ending}"
+            );
+        }
+        let ending = format!("`.{}`", row.extensions[0]);
+        assert!(
+            table
+                .iter()
+                .any(|l| l.contains(&ending) && l.contains(&line)),
+            "docs/commands.md's table of languages lacks {line}` for {ending}"
+        );
+    }
+    // CI installs what a row's lines start, but the Rust compiler, which
+    // comes with the cargo that runs the tests.
+    let ci = read(".ci/run");
+    let pairs = ci
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("for pair in "))
+        .expect(".ci/run's list of toolchains");
+    let installed: Vec<&str> = pairs
+        .split_whitespace()
+        .take_while(|word| *word != "do")
+        .filter_map(|pair| pair.split(':').next())
+        .collect();
+    for row in LANGUAGES {
+        for program in row.programs() {
+            assert!(
+                program == "rustc" || installed.contains(&program),
+                ".ci/run does not install {program} ({}): {pairs}",
+                row.name
+            );
+        }
+    }
 }
 
 /// The checks above find what they look for.
