@@ -24,7 +24,8 @@ pub(super) struct SourceBuild<'a> {
 impl SourceBuild<'_> {
     /// The build folder this source, its driver and its lines make.
     fn build_folder(&self, lines: &[&str]) -> Result<PathBuf, PrepareError> {
-        let cache = crate::folders::private_folder(&cache::root()).map_err(PrepareError::Other)?;
+        let cache =
+            crate::folders::private_folder(&cache::folder()).map_err(PrepareError::Other)?;
         let driver = self.call.map(|f| f.driver.generate(f.call));
         let lines = format!(
             "{lines:?} {:?} {:?} {}",
