@@ -25,14 +25,10 @@ const LIMITS: Limits = Limits {
     file_size: Some(128 << 20),
 };
 
-fn workspace() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
-}
-
 /// The C++ solution, compiled once with the judges' optimisation.
 fn compiled(dir: &Path) -> Option<PathBuf> {
     let binary = dir.join("puyo-correct");
-    let source = workspace().join("tests/solutions/puyo/correct.cpp");
+    let source = problem_kit::files::workspace_root().join("tests/solutions/puyo/correct.cpp");
     let built = Command::new("g++")
         .args(["-O2", "-std=c++17", "-o"])
         .arg(&binary)
@@ -64,7 +60,7 @@ fn judged(argv: &[OsString], input: &[u8], scratch: &Path, warm: bool) -> usize 
 }
 
 fn group(c: &mut Criterion, name: &str, argv: Vec<OsString>, scratch: &Path, warm: bool) {
-    let input_path = workspace().join("inputs/puyo/sample-1.in");
+    let input_path = problem_kit::files::workspace_root().join("inputs/puyo/sample-1.in");
     let input = std::fs::read(&input_path).unwrap();
     assert_eq!(bare(&argv, &input_path), 2, "the solution answers 1");
     let mut group = c.benchmark_group(format!("runner/{name}"));
@@ -123,7 +119,7 @@ fn runs(c: &mut Criterion) {
         Some(binary) => group(c, "cpp", vec![binary.into_os_string()], &scratch, false),
         None => eprintln!("g++ is not installed: the C++ group is skipped"),
     }
-    let python = workspace().join("tests/solutions/puyo/correct.py");
+    let python = problem_kit::files::workspace_root().join("tests/solutions/puyo/correct.py");
     // The interpreter the commands start: the real one, where `python3` on
     // the PATH is a version manager's shim.
     let python3 = engine::toolchain::shim::resolved(

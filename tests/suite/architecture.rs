@@ -3,13 +3,19 @@
 
 use std::path::{Path, PathBuf};
 
+// The workspace's Rust lexer, the bundler's: comments and literals blanked
+// out, line breaks kept, so that braces and paths are read from code alone.
+use bundle::lex::code_only;
+
+mod tables;
+
 /// The workspace root.
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+pub fn root() -> PathBuf {
+    problem_kit::files::workspace_root()
 }
 
 /// Every `.rs` file under `dir`.
-fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
+pub fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let path = entry.path();
         if path.is_dir() {
@@ -70,86 +76,9 @@ fn every_problem_crate_has_its_doc_entry_point_and_sample() {
     }
 }
 
-/// Rust source with its comments, string literals and character literals
-/// blanked out (line breaks kept), so that braces and paths are read from
-/// code alone.
-fn code_only(source: &str) -> String {
-    let bytes = source.as_bytes();
-    let mut out = String::with_capacity(source.len());
-    let mut k = 0;
-    while k < bytes.len() {
-        let rest = &source[k..];
-        if rest.starts_with("//") {
-            let end = rest.find('\n').unwrap_or(rest.len());
-            k += end;
-        } else if rest.starts_with("/*") {
-            let end = rest.find("*/").map_or(rest.len(), |e| e + 2);
-            out.extend(rest[..end].chars().filter(|&c| c == '\n'));
-            k += end;
-        } else if let Some(hashes) = raw_string_start(rest) {
-            let close = format!("\"{}", "#".repeat(hashes));
-            let body = 2 + hashes;
-            let end = rest[body..]
-                .find(&close)
-                .map_or(rest.len(), |e| body + e + close.len());
-            out.extend(rest[..end].chars().filter(|&c| c == '\n'));
-            out.push_str("\"\"");
-            k += end;
-        } else if rest.starts_with('"') {
-            // To the closing quote, past escaped characters.
-            let mut chars = rest.char_indices().skip(1);
-            let mut end = rest.len();
-            while let Some((at, c)) = chars.next() {
-                if c == '\\' {
-                    chars.next();
-                } else if c == '"' {
-                    end = at + 1;
-                    break;
-                }
-            }
-            out.extend(rest[..end].chars().filter(|&c| c == '\n'));
-            out.push_str("\"\"");
-            k += end;
-        } else if let Some(len) = char_literal(rest) {
-            out.push_str("' '");
-            k += len;
-        } else {
-            let c = rest.chars().next().unwrap();
-            out.push(c);
-            k += c.len_utf8();
-        }
-    }
-    out
-}
-
-/// The number of `#` of a raw string literal that starts `text` (`r"`,
-/// `r#"`, `br"`), if one does.
-fn raw_string_start(text: &str) -> Option<usize> {
-    let text = text.strip_prefix('b').unwrap_or(text);
-    let text = text.strip_prefix('r')?;
-    let hashes = text.chars().take_while(|&c| c == '#').count();
-    text[hashes..].starts_with('"').then_some(hashes)
-}
-
-/// The length of a character literal that starts `text` (`'a'`, `'\n'`,
-/// `'{'`), if one does: a lifetime (`'a`) is not one.
-fn char_literal(text: &str) -> Option<usize> {
-    let mut chars = text.char_indices().skip(1);
-    let (_, first) = chars.next()?;
-    if !text.starts_with('\'') {
-        return None;
-    }
-    if first == '\\' {
-        let close = text[2..].find('\'')?;
-        return Some(close + 3);
-    }
-    let (at, second) = chars.next()?;
-    (second == '\'').then_some(at + 1)
-}
-
 /// The code of a file without its unit tests (`#[cfg(test)] mod tests`,
 /// always at a file's end here).
-fn without_unit_tests(code: &str) -> &str {
+pub fn without_unit_tests(code: &str) -> &str {
     match code.find("#[cfg(test)]\nmod tests") {
         Some(at) => &code[..at],
         None => code,
@@ -485,38 +414,43 @@ fn the_commands_do_not_depend_on_the_test_harness() {
     assert!(dependencies_of("golden").iter().any(|d| d == "engine"));
 }
 
-/// A language's facts are its rows: outside the language and judge
-/// tables (and unit tests), no code of the engine or the commands names
-/// one language (`Language::Java`); it asks the language's row.
+/// The workspace's root is found in one place,
+/// `problem_kit::files::workspace_root`: no other code of the workspace's
+/// own crates (the problems' aside, whose tests read their own samples),
+/// its tests or its benchmarks climbs from its crate's folder.
 #[test]
-fn only_the_tables_name_a_language() {
+fn the_workspace_root_is_found_in_one_place() {
     let mut files = Vec::new();
-    for krate in ["engine", "tools"] {
-        rust_files(&root().join("crates").join(krate).join("src"), &mut files);
+    for dir in ["src", "tests", "benches"] {
+        rust_files(&root().join(dir), &mut files);
     }
-    let tables = ["toolchain/language.rs", "toolchain/judges.rs"];
-    let mut named = Vec::new();
-    for file in &files {
-        if tables.iter().any(|table| file.ends_with(table)) || file.ends_with("tests.rs") {
-            continue;
-        }
-        let code = code_only(&std::fs::read_to_string(file).unwrap());
-        if names_a_language(without_unit_tests(&code)) {
-            named.push(file.display().to_string());
+    let problems: Vec<&str> = registry::ALL.iter().map(|p| p.info().name).collect();
+    for entry in std::fs::read_dir(root().join("crates")).unwrap().flatten() {
+        if !problems.contains(&entry.file_name().to_string_lossy().as_ref()) {
+            rust_files(&entry.path(), &mut files);
         }
     }
-    assert!(files.len() > 20, "{files:?}");
-    assert!(named.is_empty(), "these name a language: {named:?}");
+    // The one, and this file, whose checks hold examples.
+    let the_one = root().join("crates/problem-kit/src/files.rs");
+    let this = root().join("tests/suite/architecture.rs");
+    let climbing: Vec<String> = files
+        .iter()
+        .filter(|file| **file != the_one && **file != this)
+        .filter(|file| climbs_from_its_crate(&std::fs::read_to_string(file).unwrap()))
+        .map(|file| file.display().to_string())
+        .collect();
+    assert!(
+        climbing.is_empty(),
+        "call problem_kit::files::workspace_root: {climbing:#?}"
+    );
 }
 
-/// Whether `code` names a variant of `Language` (`Language::Cpp`), not one
-/// of its functions (`Language::of_file`).
-fn names_a_language(code: &str) -> bool {
-    code.match_indices("Language::").any(|(at, found)| {
-        code[at + found.len()..]
-            .chars()
-            .next()
-            .is_some_and(char::is_uppercase)
+/// Whether `source` finds a folder above its crate's: `CARGO_MANIFEST_DIR`
+/// followed, within its statement, by `..` or `parent()`.
+fn climbs_from_its_crate(source: &str) -> bool {
+    source.match_indices("CARGO_MANIFEST_DIR").any(|(at, _)| {
+        let statement = source[at..].split(';').next().unwrap_or("");
+        statement.contains("..") || statement.contains("parent()")
     })
 }
 
@@ -544,8 +478,15 @@ fn the_shape_checks_find_what_they_look_for() {
         Some(vec![0, 1, 2, 0])
     );
     assert_eq!(find_circle(&[vec![1, 2], vec![2], vec![]]), None);
-    assert!(names_a_language("if language == Language::Java {"));
-    assert!(!names_a_language("Language::of_file(path, &head)"));
+    assert!(climbs_from_its_crate(
+        "Path::new(env!(\"CARGO_MANIFEST_DIR\")).join(\"../..\");"
+    ));
+    assert!(climbs_from_its_crate(
+        "Path::new(env!(\"CARGO_MANIFEST_DIR\"))\n    .parent()\n    .unwrap();"
+    ));
+    assert!(!climbs_from_its_crate(
+        "Path::new(env!(\"CARGO_MANIFEST_DIR\")).join(\"templates\");"
+    ));
     let paths = named_paths("use crate::{a, b::c};\nlet x = super::d::e();", "f::g");
     assert_eq!(paths, ["a", "b::c", "f::d::e"]);
 }

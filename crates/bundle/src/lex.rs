@@ -1,6 +1,15 @@
-//! The small lexer the bundler works with: it tells code from comments,
-//! strings and character literals, so that rewriting paths, counting braces
-//! and dropping comments touch code only.
+//! The workspace's Rust lexer: it tells code from comments, strings and
+//! character literals, so that rewriting paths, counting braces and
+//! dropping comments touch code only. The bundler works with it, and the
+//! architecture checks of `tests/suite` read the workspace's source with
+//! it.
+//!
+//! The engine blanks the comments and strings of a user's solution with a
+//! lexer of its own (`engine::toolchain::detect::preprocess`): it reads the
+//! judges' other grammars (Python's `#` and triple quotes, JavaScript's
+//! template literals, C's and Java's), and the engine, which the bundler
+//! does not need, cannot depend on the bundler, which sits above every
+//! problem crate. What the two share is only the shape of a scan.
 
 /// The source without its `//` comments, or only its plain ones when
 /// `keep_docs` (`///` and `//!` stay). A line that held only a comment goes
@@ -74,14 +83,14 @@ pub(crate) fn names_after(code: &str, prefix: &str) -> Vec<String> {
 
 /// The parts of a source text: code, or a comment or literal left as it is.
 #[derive(Debug, PartialEq)]
-pub(crate) enum Piece<'a> {
+pub enum Piece<'a> {
     Code(&'a str),
     Other(&'a str),
 }
 
 /// Splits source into code and the comments, strings and character literals
 /// between it (so rewriting and brace counting look at code only).
-pub(crate) fn pieces(source: &str) -> Vec<Piece<'_>> {
+pub fn pieces(source: &str) -> Vec<Piece<'_>> {
     let bytes = source.as_bytes();
     let mut out = Vec::new();
     let (mut start, mut i) = (0, 0);
@@ -171,13 +180,33 @@ pub(crate) fn pieces(source: &str) -> Vec<Piece<'_>> {
 }
 
 /// The code of a source text, with comments and literals blanked out (so
-/// that a path named in a comment does not count as a use).
-pub(crate) fn code_only(source: &str) -> String {
+/// that a path named in a comment does not count as a use), each to a
+/// space, or to the line breaks it holds (so that lines keep their
+/// numbers).
+pub fn code_only(source: &str) -> String {
+    let mut code = String::with_capacity(source.len());
+    for piece in pieces(source) {
+        match piece {
+            Piece::Code(text) => code.push_str(text),
+            Piece::Other(text) if text.contains('\n') => {
+                code.extend(text.chars().filter(|&c| c == '\n'))
+            }
+            Piece::Other(_) => code.push(' '),
+        }
+    }
+    code
+}
+
+/// The string literals of a source text (`"..."`, `b"..."`, `r#"..."#`),
+/// as written, quotes and escapes included.
+pub fn string_literals(source: &str) -> Vec<&str> {
     pieces(source)
         .into_iter()
-        .map(|piece| match piece {
-            Piece::Code(code) => code,
-            Piece::Other(_) => " ",
+        .filter_map(|piece| match piece {
+            Piece::Other(text) if !text.starts_with("//") && !text.starts_with("/*") => {
+                Some(text).filter(|text| text.contains('"'))
+            }
+            _ => None,
         })
         .collect()
 }
@@ -398,6 +427,13 @@ mod tests {
             strip_unbundled("pub mod search;\n#[cfg(feature = \"contract\")]\npub mod contract;\npub mod table;\n"),
             "pub mod search;\n\npub mod table;\n"
         );
+    }
+
+    #[test]
+    fn blanks_comments_and_literals_keeping_lines_and_finds_strings() {
+        let code = "let a = \"x\\\"y\"; // c\n/* d\n e */ let b = r#\"z\"#; 'q'; f::<'a>()";
+        assert_eq!(code_only(code), "let a =  ;  \n\n let b =  ;  ; f::<'a>()");
+        assert_eq!(string_literals(code), ["\"x\\\"y\"", "r#\"z\"#"]);
     }
 
     #[test]

@@ -38,7 +38,7 @@
 //! resolver 2; this workspace's structure is simple enough that about 700
 //! lines of our own (with their tests) do the job and stay easy to check.
 
-mod lex;
+pub mod lex;
 pub mod rules;
 
 use std::collections::BTreeSet;
@@ -78,11 +78,6 @@ fn main() {
     }
 }
 ";
-
-/// The workspace root (two levels above this crate).
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 fn read(path: &Path) -> Result<String, String> {
     fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
@@ -418,7 +413,7 @@ mod tests {
 
     #[test]
     fn unknown_problems_are_refused() {
-        assert!(bundle(&workspace_root(), "no-such-problem").is_err());
+        assert!(bundle(&problem_kit::files::workspace_root(), "no-such-problem").is_err());
     }
 
     #[test]

@@ -21,7 +21,7 @@ fn main() -> ExitCode {
 fn default_out_dir() -> PathBuf {
     let target = match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => bundle::workspace_root().join("target"),
+        _ => problem_kit::files::workspace_root().join("target"),
     };
     target.join("bundle")
 }
@@ -161,7 +161,7 @@ fn read_args(mut args: Vec<String>) -> Result<Option<(Vec<String>, PathBuf)>, Fa
 /// `out_dir` as [`shown`] resolves it, refused when it is inside the crates'
 /// sources: the bundler never writes where it reads.
 fn outside_the_sources(out_dir: &Path) -> Result<PathBuf, Failure> {
-    let sources = shown(&bundle::workspace_root().join("crates"));
+    let sources = shown(&problem_kit::files::workspace_root().join("crates"));
     let out_dir = shown(out_dir);
     if out_dir.starts_with(&sources) {
         return Err((
@@ -179,7 +179,7 @@ fn outside_the_sources(out_dir: &Path) -> Result<PathBuf, Failure> {
 /// Writes `problem`'s bundle to `out_dir/problem.rs`, unless something
 /// other than an earlier bundle is there, and prints its path and size.
 fn write_bundle(out_dir: &Path, problem: &str) -> Result<(), Failure> {
-    let source = bundle::bundle(&bundle::workspace_root(), problem)
+    let source = bundle::bundle(&problem_kit::files::workspace_root(), problem)
         .map_err(|e| (1, format!("error: {e}")))?;
     let path = out_dir.join(format!("{problem}.rs"));
     if !replaceable(&path) {

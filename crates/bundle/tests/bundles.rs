@@ -15,7 +15,7 @@ type Built = Result<(PathBuf, String), String>;
 
 /// Generates and compiles one bundle; returns the executable, or why not.
 fn build(problem: &str, dir: &Path) -> Built {
-    let source = bundle::bundle(&bundle::workspace_root(), problem)?;
+    let source = bundle::bundle(&problem_kit::files::workspace_root(), problem)?;
     // Judges cap a submission's size; 64 KiB is the common limit.
     if source.len() > MAX_BUNDLE_BYTES {
         return Err(format!(
@@ -126,7 +126,7 @@ fn the_command_replaces_only_bundles(tmp: &Path) -> Result<(), Failed> {
             return Err(format!("round {round}: {written:?}").into());
         }
     }
-    let inside = bundle::workspace_root().join("crates/puyo/src");
+    let inside = problem_kit::files::workspace_root().join("crates/puyo/src");
     let refused = run(&["puyo", "--out", inside.to_str().ok_or("a UTF-8 path")?])?;
     if refused.status.code() != Some(2) || inside.join("puyo.rs").exists() {
         return Err(format!("--out crates/puyo/src: {refused:?}").into());

@@ -512,7 +512,7 @@ fn workspace_answer(
 static SELF_TEST: problem_kit::Info = problem_kit::Info {
     name: "self-test",
     title: "echo a line",
-    origin: "Baekjoon 0",
+    origin: crate::toolchain::judges::REFERENCE_ORIGIN,
     link: "",
     summary: "",
     limits: problem_kit::ProblemLimits {

@@ -130,7 +130,7 @@ pub fn cached_suite(problem: &dyn AnyProblem, folder: &Path) -> std::io::Result<
         program.as_bytes(),
         env!("CARGO_PKG_VERSION").as_bytes(),
     ]);
-    let cache = crate::folders::private_folder(&crate::toolchain::cache::root())
+    let cache = crate::folders::private_folder(&crate::toolchain::cache::folder())
         .map_err(std::io::Error::other)?;
     let stored = Stored {
         folder: cache.join(format!("suite-{key}")),

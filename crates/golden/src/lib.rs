@@ -47,7 +47,7 @@ const CASE_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// The `inputs/` folder at the top of the workspace.
 pub fn inputs_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../inputs")
+    problem_kit::files::workspace_root().join("inputs")
 }
 
 /// Runs every golden case of `binary_name` against the executable at

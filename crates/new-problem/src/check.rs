@@ -299,13 +299,9 @@ pub fn in_table_cell(text: &str) -> String {
 mod tests {
     use super::*;
 
-    fn root() -> std::path::PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-    }
-
     #[test]
     fn names_that_would_break_the_workspace_are_refused() {
-        let root = root();
+        let root = problem_kit::files::workspace_root();
         for good in ["no-such-problem", "zz9", "q", "game2048-hardest-ever"] {
             assert_eq!(check_name(good, &root), Ok(()), "{good}");
         }

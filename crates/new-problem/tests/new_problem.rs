@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use test_support::workspace;
+use problem_kit::files::workspace_root as workspace;
 
 /// An empty folder of this test's own under the target folder.
 fn scratch(name: &str) -> PathBuf {

@@ -7,9 +7,22 @@
 //! [`write_new`] links it to the target's name, which fails when that name
 //! is taken. A failure (a full disk, say) removes the temporary file and
 //! leaves the target as it was.
+//!
+//! And where the workspace's files are: [`workspace_root`], the one place
+//! the commands, the bundler and the tests find it.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// The workspace's root folder, two above this crate's as above every
+/// crate's: where the commands (installed ones too, by this path compiled
+/// in), the bundler and the tests find the problems' crates, golden cases
+/// and solutions. Canonical where it exists, so that a report shows
+/// `/path/to/grid-games/inputs`, not `.../crates/problem-kit/../../inputs`.
+pub fn workspace_root() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    root.canonicalize().unwrap_or(root)
+}
 
 /// A temporary name beside `path` that no other writer uses.
 fn temporary_beside(path: &Path) -> PathBuf {

@@ -2,7 +2,7 @@
 //! the engine's runner tests, the commands' tests and `cargo
 //! new-problem`'s: a scratch folder of each test's own, a token to find a
 //! run's processes by, the check that none is left, whether a tool is
-//! installed, and the workspace's root.
+//! installed.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -70,9 +70,4 @@ pub fn have(program: &str) -> bool {
         eprintln!("note: {program} is not installed; skipping the tests that need it");
     }
     found
-}
-
-/// The workspace's root folder.
-pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }

@@ -18,15 +18,9 @@ pub mod exit;
 pub mod output;
 pub mod report;
 
-use std::path::{Path, PathBuf};
-
-/// The workspace root (two levels above this crate), where the installed
-/// commands still find the golden cases.
-pub fn workspace_root() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    // Shown in reports: `/path/to/grid-games/inputs`, not `.../crates/tools/../../inputs`.
-    root.canonicalize().unwrap_or(root)
-}
+/// The workspace root, where the installed commands still find the golden
+/// cases.
+pub use problem_kit::files::workspace_root;
 
 /// What answers the inputs, once prepared.
 pub enum Ready {

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 
 use super::PrepareError;
 
-/// The cache's folder.
-pub fn root() -> PathBuf {
+/// The cache's folder, in the system's temporary folder (not the
+/// workspace's root, `problem_kit::files::workspace_root`).
+pub fn folder() -> PathBuf {
     std::env::temp_dir().join(format!("grid-games-build-{}", crate::folders::user_id()))
 }
 

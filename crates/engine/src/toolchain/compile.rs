@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::time::Duration;
 
-use super::{LanguageRow, PrepareError};
+use super::{Build, LanguageRow, PrepareError};
 use crate::runner::{self, Ending, Limits, Outcome, Program, Stop};
 
 /// A compile's time limit: a judge's compile takes seconds; this stops one
@@ -20,11 +20,13 @@ const COMPILE_MESSAGES: u64 = 64 << 20;
 /// solution of a judge's source limit needs.
 const COMPILE_MEMORY: u64 = 4 << 30;
 
-/// Runs a compiler in `dir`; its complaint, with the build folder's paths
-/// shown as the user's file, is a compile error.
+/// Runs a compiler of `row`'s language in `dir`; its complaint, with the
+/// build folder's paths shown as the user's file (`renamed` there), is a
+/// compile error.
 pub fn compile(
     argv: &[OsString],
     dir: &Path,
+    row: &LanguageRow,
     user_file: &Path,
     renamed: &str,
 ) -> Result<(), PrepareError> {
@@ -62,7 +64,8 @@ pub fn compile(
         command: crate::toolchain::shown(&argv),
         message: why_stopped(
             &outcome,
-            &as_the_users(&message, &folder, user_file, renamed, &source),
+            &(as_the_users(&message, &folder, user_file, renamed)
+                + &class_note(row, &message, renamed, &source)),
         ),
     })
 }
@@ -82,27 +85,34 @@ fn in_the_folder(argv: &[OsString], dir: &Path) -> Vec<OsString> {
         .collect()
 }
 
-/// After a Java program compiled, the class the judge runs (`java Main`,
-/// SWEA's `java Solution`) must be there: a file whose class is not public
-/// compiles under another name, and would then fail on every case with
-/// `Could not find or load main class`. A judge compiles and runs the
+/// After a program whose language's program is a class compiled (see
+/// [`Classes`](super::language::Classes)), the class the judge runs (`java
+/// Main`, SWEA's `java Solution`) must be there: a file whose class is not
+/// public compiles under another name, and would then fail on every case
+/// (`Could not find or load main class`). A judge compiles and runs the
 /// class in one step and calls that a compile error, once; so is it here,
 /// with the class the file must hold.
 pub fn judges_class_is_there(
     argv: &[OsString],
     dir: &Path,
+    row: &LanguageRow,
     class: &str,
 ) -> Result<(), PrepareError> {
-    if dir.join(format!("{class}.class")).is_file() {
+    let (Some(classes), Build::Compiled { artifact, .. }) = (row.classes, row.build) else {
+        return Ok(());
+    };
+    let named = |class: &str| artifact.replace("{class}", class);
+    if dir.join(named(class)).is_file() {
         return Ok(());
     }
+    let (before, after) = artifact.split_once("{class}").unwrap_or((artifact, ""));
     let mut declared: Vec<String> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .filter_map(|name| name.strip_suffix(".class").map(str::to_string))
+        .filter_map(|name| Some(name.strip_prefix(before)?.strip_suffix(after)?.to_string()))
         // Nested and anonymous classes (`Main$1`) are not a file's own.
-        .filter(|name| !name.contains('$'))
+        .filter(|name| !name.contains(classes.nested))
         .collect();
     declared.sort();
     let declared = match declared.as_slice() {
@@ -110,11 +120,13 @@ pub fn judges_class_is_there(
         [one] => format!("the class {one}"),
         many => format!("the classes {}", many.join(", ")),
     };
+    let source = row.source.replace("{class}", class);
+    let run = row.run_shown;
     Err(PrepareError::Compile {
         command: crate::toolchain::shown(&in_the_folder(argv, dir)),
         message: format!(
-            "the judge runs the class {class} (java {class}), and the file declares {declared}\n\
-             (the judge compiles the file as {class}.java and runs {class}: its class must be \
+            "the judge runs the class {class} ({run} {class}), and the file declares {declared}\n\
+             (the judge compiles the file as {source} and runs {class}: its class must be \
              {class})\n"
         ),
     })
@@ -174,13 +186,7 @@ fn run_compiler(argv: &[OsString], dir: &Path) -> Result<Outcome, PrepareError> 
 /// A compiler's message with the build folder's names as the user's: the
 /// compiler names the build folder's copy (`/tmp/.../Main.cc`, or
 /// `Main.cc` alone), and the user reads their own file's name.
-fn as_the_users(
-    message: &str,
-    folder: &str,
-    user_file: &Path,
-    renamed: &str,
-    source: &str,
-) -> String {
+fn as_the_users(message: &str, folder: &str, user_file: &Path, renamed: &str) -> String {
     let user_name = user_file
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned());
@@ -193,21 +199,41 @@ fn as_the_users(
         // Only where it names the file (`Main.java:3: error`), not in the
         // compiler's words.
         .replace(&format!("{renamed}:"), &format!("{user_name}:"));
-    // A Java file's class named otherwise than the judge's: its public
-    // class in the wrong file, or a file the driver finds no class in.
-    let class = renamed.strip_suffix(".java").unwrap_or(renamed);
-    let misplaced = message.contains("should be declared in a file named")
-        || message.contains(&format!("does not contain class {class}"));
-    if misplaced && super::detect::declares_a_package(source) {
+    message
+        .replace(&format!("{folder}/"), &format!("{user_folder}/"))
+        .replace(folder, &user_folder)
+        // Only where it names the file (`Main.java:3: error`), not in the
+        // compiler's words.
+        .replace(&format!("{renamed}:"), &format!("{user_name}:"))
+}
+
+/// For a language whose program is a class (see
+/// [`Classes`](super::language::Classes)): what the compiler's `message`
+/// means when it says the file's class is not the one its name needs, the
+/// public class in the wrong file or a file the driver finds no class in.
+fn class_note(row: &LanguageRow, message: &str, renamed: &str, source: &str) -> String {
+    let Some(classes) = row.classes else {
+        return String::new();
+    };
+    // The class the file must hold: its name in the build folder, as the
+    // language's source name makes it from a class (`{class}.java`).
+    let (before, after) = row.source.split_once("{class}").unwrap_or(("", ""));
+    let class = renamed.strip_prefix(before).unwrap_or(renamed);
+    let class = class.strip_suffix(after).unwrap_or(class);
+    let misplaced = classes
+        .misnamed
+        .iter()
+        .any(|words| message.contains(&words.replace("{class}", class)));
+    if misplaced && super::detect::declares_a_package(row, source) {
         // The class may be rightly named: the package puts it elsewhere.
         format!(
-            "{message}\n(its package line puts the class {class} where the judge, which \
-             looks for it by its plain name, does not look: remove the line)"
+            "\n(its package line puts the class {class} where the judge, which looks for it by \
+             its plain name, does not look: remove the line)"
         )
     } else if misplaced {
-        format!("{message}\n(the judge compiles the file as {renamed}: its class must be {class})")
+        format!("\n(the judge compiles the file as {renamed}: its class must be {class})")
     } else {
-        message
+        String::new()
     }
 }
 
@@ -294,7 +320,8 @@ pub fn check_syntax(row: &LanguageRow, check: &[&str], path: &Path) -> Result<()
             sources: &[path.as_os_str()],
             output: path.as_os_str(),
             dir: scratch.path().as_os_str(),
-            class: "Main",
+            // No interpreted language's line names a class.
+            class: "",
             flags: &[],
             run_flags: &[],
         },
@@ -303,7 +330,7 @@ pub fn check_syntax(row: &LanguageRow, check: &[&str], path: &Path) -> Result<()
     let name = path
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-    compile(&argv, scratch.path(), path, &name)
+    compile(&argv, scratch.path(), row, path, &name)
 }
 
 #[cfg(test)]

@@ -32,6 +32,10 @@ pub enum Joining {
 pub struct Driver {
     /// The driver's file name in the build folder.
     pub file: &'static str,
+    /// For a language whose program is a class (`{class}` in its lines),
+    /// the driver's class: a name no solution uses (a file may hold a
+    /// local `class Main` of its own).
+    pub class: Option<&'static str>,
     pub template: &'static str,
     pub joining: Joining,
     /// How the driver reads one argument, for `@READS@`: `@TYPE@`,
@@ -46,6 +50,7 @@ pub struct Driver {
 /// JSON itself.
 pub const PYTHON: Driver = Driver {
     file: "driver.py",
+    class: None,
     template: include_str!("drivers/driver.py"),
     joining: Joining::Loads,
     read: "",
@@ -55,16 +60,17 @@ pub const PYTHON: Driver = Driver {
 /// The C++ driver.
 pub const CPP: Driver = Driver {
     file: "driver.cpp",
+    class: None,
     template: include_str!("drivers/driver.cpp"),
     joining: Joining::Includes("solution.cpp"),
     read: "        @TYPE@ a@INDEX@ = grid_games_driver::@READER@();\n",
     types: cpp_types,
 };
 
-/// The Java driver: a class of a name no solution uses (a file may hold a
-/// local `class Main` of its own), calling the user's class `Solution`.
+/// The Java driver, calling the user's class `Solution`.
 pub const JAVA: Driver = Driver {
     file: "GridGamesDriver.java",
+    class: Some("GridGamesDriver"),
     template: include_str!("drivers/GridGamesDriver.java"),
     joining: Joining::Beside("Solution.java"),
     read: "            @TYPE@ a@INDEX@ = @READER@();\n",
@@ -74,6 +80,7 @@ pub const JAVA: Driver = Driver {
 /// The JavaScript driver, which reads its arguments as JSON itself.
 pub const JAVASCRIPT: Driver = Driver {
     file: "driver.js",
+    class: None,
     template: include_str!("drivers/driver.js"),
     joining: Joining::Loads,
     read: "",

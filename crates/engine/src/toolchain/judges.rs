@@ -83,6 +83,10 @@ pub const JUDGES: &[JudgeRow] = &[BAEKJOON, SWEA, PROGRAMMERS];
 /// The row a language falls back to where its judge's row says nothing.
 pub const REFERENCE: JudgeRow = BAEKJOON;
 
+/// An origin on the reference judge, for a problem of the workspace's own
+/// (a toolchain's self-test): no problem there has the number 0.
+pub const REFERENCE_ORIGIN: &str = "Baekjoon 0";
+
 const CPP_FLAGS: &[&str] = &[
     "-O2",
     "-Wall",
@@ -265,5 +269,6 @@ mod tests {
         assert!(own);
         assert_eq!(entry.class, "Solution");
         assert_eq!(rules_for("Baekjoon 1", Language::Java).0.class, "Main");
+        assert_eq!(judge_name(REFERENCE_ORIGIN), REFERENCE.name);
     }
 }

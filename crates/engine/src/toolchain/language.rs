@@ -79,8 +79,8 @@ pub struct LanguageRow {
     pub syntax: Syntax,
     /// The line that runs the program, in the build folder's terms.
     pub run: &'static [&'static str],
-    /// How reports name an interpreted language's run line (the words of
-    /// it that a judge's page names).
+    /// How reports name its run line: the words of it that a judge's page
+    /// names (`python3`; `java`, before the class).
     pub run_shown: &'static str,
     /// A program that copies its input's first line to its output: the
     /// language's self-test (`cargo judge --check-toolchains`).
@@ -96,6 +96,28 @@ pub struct LanguageRow {
     /// `runner::warm`): a fork of a started interpreter gives what a
     /// fresh start gives, at a fraction of its cost.
     pub warm: bool,
+    /// For a language whose program is a class the judge names (`{class}`),
+    /// how a file whose class has another name shows (see [`Classes`]).
+    pub classes: Option<&'static Classes>,
+}
+
+/// A language whose program is a class that the judge names (Baekjoon's
+/// `Main`, SWEA's `Solution`): a file whose class has another name, or sits
+/// in a package, compiles but cannot be run, which a judge reports as a
+/// compile error. What the compiler says then, to tell it; the build's
+/// artifact (`{class}.class`) is the file each class leaves, and the
+/// judge's is missing when the file declares another.
+#[derive(Clone, Copy, Debug)]
+pub struct Classes {
+    /// What marks a nested or anonymous class's file (`Main$1`), which is
+    /// not a class the file declares.
+    pub nested: char,
+    /// What the compiler says of a class in a file of another name
+    /// (`{class}` the class the file must hold).
+    pub misnamed: &'static [&'static str],
+    /// The word that starts a package declaration, which puts the class
+    /// where a judge, which runs it by its plain name, does not look.
+    pub package: &'static str,
 }
 
 /// Every language, in the order reports list them.
@@ -119,6 +141,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         driver: Some(&driver::PYTHON),
         path_query: Some(PYTHON_PATH_QUERY),
         warm: true,
+        classes: None,
     },
     LanguageRow {
         language: Language::PyPy,
@@ -137,6 +160,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         driver: Some(&driver::PYTHON),
         path_query: Some(PYTHON_PATH_QUERY),
         warm: true,
+        classes: None,
     },
     LanguageRow {
         language: Language::Cpp,
@@ -156,6 +180,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         driver: Some(&driver::CPP),
         path_query: None,
         warm: false,
+        classes: None,
     },
     LanguageRow {
         language: Language::C,
@@ -175,6 +200,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         driver: None,
         path_query: None,
         warm: false,
+        classes: None,
     },
     LanguageRow {
         language: Language::Rust,
@@ -194,6 +220,7 @@ pub const LANGUAGES: &[LanguageRow] = &[
         driver: None,
         path_query: None,
         warm: false,
+        classes: None,
     },
     LanguageRow {
         language: Language::Java,
@@ -208,11 +235,12 @@ pub const LANGUAGES: &[LanguageRow] = &[
         },
         syntax: Syntax::Java,
         run: &["java", "{run_flags}", "-cp", "{dir}", "{class}"],
-        run_shown: "",
+        run_shown: "java",
         echo: "public class Main { public static void main(String[] a) throws Exception { System.out.println(new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine()); } }\n",
         driver: Some(&driver::JAVA),
         path_query: None,
         warm: false,
+        classes: Some(&JAVA_CLASSES),
     },
     LanguageRow {
         language: Language::JavaScript,
@@ -233,8 +261,21 @@ pub const LANGUAGES: &[LanguageRow] = &[
         driver: Some(&driver::JAVASCRIPT),
         path_query: Some(&["-p", "process.execPath"]),
         warm: false,
+        classes: None,
     },
 ];
+
+/// Java's classes: `javac` writes one `.class` file a class, a nested
+/// one's name after a `$`, and says where a public class is not in its
+/// file's name, or a driver finds no class of the name it calls.
+const JAVA_CLASSES: Classes = Classes {
+    nested: '$',
+    misnamed: &[
+        "should be declared in a file named",
+        "does not contain class {class}",
+    ],
+    package: "package ",
+};
 
 /// Makes Python, or PyPy, print the path of its executable.
 const PYTHON_PATH_QUERY: &[&str] = &["-c", "import sys; print(sys.executable)"];
@@ -254,6 +295,26 @@ const PYPY_CHECK: &[&str] = &[
     "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
     "{source}",
 ];
+
+impl LanguageRow {
+    /// The programs its build and its runs start (`javac` and `java`; the
+    /// compiled program itself aside): what its toolchain must hold.
+    pub fn programs(&self) -> Vec<&'static str> {
+        let build = match self.build {
+            Build::Compiled { compile, .. } => compile,
+            Build::Interpreted { check } => check,
+        };
+        let mut programs: Vec<&'static str> = Vec::new();
+        for line in [build, self.run] {
+            if let Some(&program) = line.first().filter(|word| !word.starts_with('{')) {
+                if !programs.contains(&program) {
+                    programs.push(program);
+                }
+            }
+        }
+        programs
+    }
+}
 
 impl Language {
     /// The language's row.
@@ -378,5 +439,13 @@ mod tests {
         assert_eq!(Language::from_flag("python"), None);
         assert_eq!(Language::from_flag("cc"), Some(Language::Cpp));
         assert_eq!(extension_words(), ".py .cpp .cc .cxx .c++ .c .rs .java .js");
+    }
+
+    #[test]
+    fn a_toolchain_is_the_programs_of_its_build_and_run_lines() {
+        assert_eq!(Language::Java.row().programs(), ["javac", "java"]);
+        assert_eq!(Language::Cpp.row().programs(), ["g++"]);
+        assert_eq!(Language::PyPy.row().programs(), ["pypy3"]);
+        assert!(LANGUAGES.iter().all(|row| !row.programs().is_empty()));
     }
 }

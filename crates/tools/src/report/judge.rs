@@ -68,13 +68,29 @@ pub fn write_heading(
         resolved.limits_source
     )?;
     if resolved.language.is_none() && resolved.solution.is_some() {
-        writeln!(
-            out,
-            "note: the problem's base limits, which a judge gives C++; for another \
-             language's, add --lang (py, java, js, ...)"
-        )?;
+        writeln!(out, "{}", base_limits_note())?;
     }
     super::write_notes(out, prepared)
+}
+
+/// The note on a solution judged without `--lang`: the languages the
+/// reference judge gives the problem's base limits, and the `--lang` words
+/// of those it gives others, from its row.
+fn base_limits_note() -> String {
+    use engine::toolchain::{judges::REFERENCE, JudgeLanguage, LimitRule};
+    let (base, scaled): (Vec<&JudgeLanguage>, Vec<_>) = REFERENCE
+        .languages
+        .iter()
+        .partition(|entry| entry.limits == LimitRule::BASE);
+    let names: Vec<&str> = base.iter().map(|entry| entry.language.name()).collect();
+    let words: Vec<&str> = scaled.iter().map(|e| e.language.flag_name()).collect();
+    format!(
+        "note: the problem's base limits, which {} gives {}; for another language's, add \
+         --lang ({})",
+        REFERENCE.name,
+        names.join(", "),
+        words.join(", ")
+    )
 }
 
 /// The width of the case-name column for these names (at most 40).

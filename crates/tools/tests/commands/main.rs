@@ -42,7 +42,8 @@ mod stress;
 mod warm;
 
 // The helpers this test binary shares with the runner's tests.
-pub use test_support::{assert_none_left, have, processes_with, token, workspace};
+pub use problem_kit::files::workspace_root as workspace;
+pub use test_support::{assert_none_left, have, processes_with, token};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

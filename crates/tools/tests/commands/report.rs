@@ -323,3 +323,27 @@ fn a_misnamed_java_class_is_one_compile_error_with_the_class_it_must_be() {
         assert!(out.contains("0 passed, 1 failed"), "{out}");
     }
 }
+
+#[test]
+fn the_base_limits_note_names_the_languages_from_the_judges_row() {
+    use engine::toolchain::{judges::REFERENCE, LimitRule};
+    let dir = sample_with("report-base-limits", "16\n");
+    let agrees = script(&dir, "agrees", "cat > /dev/null; echo 16");
+    let (status, out) = run("judge", &["game2048", dir.to_str().unwrap(), &agrees]);
+    assert_eq!(status, SUCCESS, "{out}");
+    let note = out
+        .lines()
+        .find(|line| line.starts_with("note: the problem's base limits"))
+        .unwrap_or_else(|| panic!("no note on the base limits:\n{out}"));
+    // Each language the reference judge gives the base limits is named;
+    // each it gives others is a word of --lang's list.
+    let (list, words) = note.split_once("--lang (").expect("a list of --lang words");
+    let words: Vec<&str> = words.trim_end_matches(')').split(", ").collect();
+    for entry in REFERENCE.languages {
+        if entry.limits == LimitRule::BASE {
+            assert!(list.contains(entry.language.name()), "{note}");
+        } else {
+            assert!(words.contains(&entry.language.flag_name()), "{note}");
+        }
+    }
+}

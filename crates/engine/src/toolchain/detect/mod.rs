@@ -14,7 +14,7 @@ pub mod preprocess;
 
 use problem_kit::Call;
 
-use super::language::{Language, Syntax};
+use super::language::{Language, LanguageRow, Syntax};
 use bindings::{javascript_bindings, python_binding, python_def, Binding};
 use preprocess::{code_only, compiled_part};
 
@@ -24,7 +24,8 @@ pub enum Form {
     /// A program: it reads the input and writes the answer.
     Program,
     /// It defines the function; `left_out` says, for the report, what of
-    /// it the driver leaves out or ignores, as the judge does.
+    /// it the driver leaves out or ignores, as the judge does (`{judge}`
+    /// the judge's name).
     Function { left_out: Option<&'static str> },
 }
 
@@ -41,7 +42,7 @@ pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
                 Form::Program
             } else if defines(&compiled, "main", usize::MAX) {
                 Form::Function {
-                    left_out: Some("its own main() is left out, as Programmers ignores it"),
+                    left_out: Some("its own main() is left out, as {judge} ignores it"),
                 }
             } else {
                 Form::Function { left_out: None }
@@ -55,7 +56,7 @@ pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
                 Form::Program
             } else if defines(&code, "main", usize::MAX) {
                 Form::Function {
-                    left_out: Some("its own main is never called, as Programmers ignores it"),
+                    left_out: Some("its own main is never called, as {judge} ignores it"),
                 }
             } else {
                 Form::Function { left_out: None }
@@ -67,7 +68,7 @@ pub fn form_of(language: Language, source: &str, call: &Call) -> Form {
                 Form::Function {
                     left_out: Some(
                         "its top-level statements run first, their output on stderr, as \
-                         Programmers ignores it",
+                         {judge} ignores it",
                     )
                     .filter(|_| top_level_calls(&code, call.function)),
                 }
@@ -101,13 +102,16 @@ pub fn defines_the_name(language: Language, source: &str, call: &Call) -> bool {
     }
 }
 
-/// Whether a Java file declares a package (`package boj;`): its class is
-/// then compiled into that package's folder, where a judge, which runs the
-/// class by its plain name, does not look.
-pub fn declares_a_package(source: &str) -> bool {
-    code_only(Syntax::Java, source)
-        .lines()
-        .any(|line| line.trim_start().starts_with("package "))
+/// Whether a file of a language whose program is a class declares a
+/// package (`package boj;`): its class is then compiled into that
+/// package's folder, where a judge, which runs the class by its plain
+/// name, does not look.
+pub fn declares_a_package(row: &LanguageRow, source: &str) -> bool {
+    row.classes.is_some_and(|classes| {
+        code_only(row.syntax, source)
+            .lines()
+            .any(|line| line.trim_start().starts_with(classes.package))
+    })
 }
 
 /// A Python file's form: a top-level binding of the function's name that
@@ -152,7 +156,7 @@ fn python_form(code: &str, function: &str, arity: usize) -> Form {
         (true, true) => Form::Function {
             left_out: Some(
                 "its top-level test calls and input reading are left out (they do not change \
-                 Programmers' verdict); the rest of its top level runs first",
+                 {judge}'s verdict); the rest of its top level runs first",
             ),
         },
     }

@@ -1,6 +1,12 @@
 //! What of a source file is code: its comments and string literals blanked
 //! out, and for C and C++ the lines the judge's compile leaves out by its
 //! preprocessor conditionals.
+//!
+//! This lexer reads the grammars of users' solutions (Python's `#` and
+//! triple quotes, JavaScript's template literals, C's and Java's comments);
+//! the workspace's own Rust is read by the bundler's (`bundle::lex`), which
+//! knows Rust's raw strings, lifetimes and nested comments. The engine
+//! cannot use that one: the bundler sits above every problem crate.
 
 use crate::toolchain::Syntax;
 
@@ -11,65 +17,85 @@ use crate::toolchain::Syntax;
 /// Windows write and the interpreters skip, goes too.
 pub fn code_only(syntax: Syntax, source: &str) -> String {
     let source = source.strip_prefix('\u{feff}').unwrap_or(source);
-    let chars: Vec<char> = source.chars().collect();
-    let mut out = String::with_capacity(source.len());
-    let mut k = 0;
-    let at = |k: usize, text: &str| {
-        text.chars()
-            .enumerate()
-            .all(|(i, c)| chars.get(k + i) == Some(&c))
+    let mut scan = Scan {
+        chars: source.chars().collect(),
+        k: 0,
+        out: String::with_capacity(source.len()),
     };
-    // Copies line breaks only, until `end` (or the end of the source).
-    let skip_until = |k: &mut usize, out: &mut String, end: &str, escapes: bool| {
-        while *k < chars.len() && !at(*k, end) {
-            if escapes && chars[*k] == '\\' {
-                *k += 1;
-            }
-            if chars.get(*k) == Some(&'\n') {
-                out.push('\n');
-            }
-            *k += 1;
-        }
-        *k = (*k + end.chars().count()).min(chars.len());
-    };
-    while k < chars.len() {
-        let python = syntax == Syntax::Python;
-        if python && (at(k, "\"\"\"") || at(k, "'''")) {
-            let quote: String = chars[k..k + 3].iter().collect();
-            k += 3;
-            skip_until(&mut k, &mut out, &quote, true);
-            out.push_str("\"\"");
-        } else if syntax == Syntax::JavaScript && chars[k] == '`' {
-            k += 1;
-            skip_until(&mut k, &mut out, "`", true);
-            out.push_str("\"\"");
-        } else if (python && chars[k] == '#') || (!python && at(k, "//")) {
-            skip_until(&mut k, &mut out, "\n", false);
-            out.push('\n');
-        } else if !python && at(k, "/*") {
-            k += 2;
-            skip_until(&mut k, &mut out, "*/", false);
-            out.push(' ');
-        } else if chars[k] == '"' || chars[k] == '\'' {
-            let quote = chars[k].to_string();
-            k += 1;
-            // A string ends at its quote, or (unclosed) at the line's end.
-            while k < chars.len() && !at(k, &quote) && chars[k] != '\n' {
-                if chars[k] == '\\' {
-                    k += 1;
-                }
-                k += 1;
-            }
-            if at(k, &quote) {
-                k += 1;
-            }
-            out.push_str("\"\"");
+    let python = syntax == Syntax::Python;
+    while let Some(&c) = scan.chars.get(scan.k) {
+        if python && (scan.at("\"\"\"") || scan.at("'''")) {
+            let quote: String = scan.chars[scan.k..scan.k + 3].iter().collect();
+            scan.k += 3;
+            scan.skip_until(&quote, true);
+            scan.out.push_str("\"\"");
+        } else if syntax == Syntax::JavaScript && c == '`' {
+            scan.k += 1;
+            scan.skip_until("`", true);
+            scan.out.push_str("\"\"");
+        } else if (python && c == '#') || (!python && scan.at("//")) {
+            scan.skip_until("\n", false);
+            scan.out.push('\n');
+        } else if !python && scan.at("/*") {
+            scan.k += 2;
+            scan.skip_until("*/", false);
+            scan.out.push(' ');
+        } else if c == '"' || c == '\'' {
+            scan.k += 1;
+            scan.skip_string(c);
+            scan.out.push_str("\"\"");
         } else {
-            out.push(chars[k]);
-            k += 1;
+            scan.out.push(c);
+            scan.k += 1;
         }
     }
-    out
+    scan.out
+}
+
+/// A scan of a source file's characters, at `k`, writing what is code to
+/// `out`.
+struct Scan {
+    chars: Vec<char>,
+    k: usize,
+    out: String,
+}
+
+impl Scan {
+    /// Whether `text` starts at the scan's place.
+    fn at(&self, text: &str) -> bool {
+        text.chars()
+            .enumerate()
+            .all(|(i, c)| self.chars.get(self.k + i) == Some(&c))
+    }
+
+    /// Skips to past `end` (or the end of the source), copying line
+    /// breaks only; with `escapes`, a backslash escapes what follows.
+    fn skip_until(&mut self, end: &str, escapes: bool) {
+        while self.k < self.chars.len() && !self.at(end) {
+            if escapes && self.chars[self.k] == '\\' {
+                self.k += 1;
+            }
+            if self.chars.get(self.k) == Some(&'\n') {
+                self.out.push('\n');
+            }
+            self.k += 1;
+        }
+        self.k = (self.k + end.chars().count()).min(self.chars.len());
+    }
+
+    /// Skips a one-line string's inside and its closing `quote`: it ends
+    /// there, or (unclosed) at the line's end.
+    fn skip_string(&mut self, quote: char) {
+        while let Some(&c) = self.chars.get(self.k) {
+            if c == quote || c == '\n' {
+                break;
+            }
+            self.k += if c == '\\' { 2 } else { 1 };
+        }
+        if self.chars.get(self.k) == Some(&quote) {
+            self.k += 1;
+        }
+    }
 }
 
 /// The lines of C or C++ source the judge's compile sees, as far as its

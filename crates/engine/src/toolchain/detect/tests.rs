@@ -170,11 +170,19 @@ fn java_and_javascript_functions_are_found_by_their_definitions() {
 
 #[test]
 fn a_java_package_line_is_seen_in_code_only() {
+    let java = Language::Java.row();
     assert!(super::declares_a_package(
+        java,
         "package boj;\nimport java.util.*;\npublic class Main {}\n"
     ));
     assert!(!super::declares_a_package(
+        java,
         "// package boj;\n/* package x; */\npublic class Main { String s = \"package y;\"; }\n"
+    ));
+    // A language whose program is no class has no package to hide it.
+    assert!(!super::declares_a_package(
+        Language::Python.row(),
+        "package boj;\n"
     ));
 }
 

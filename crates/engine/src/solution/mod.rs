@@ -2,7 +2,7 @@
 //! executable, or a shell command), and how it is made ready to run as its
 //! judge would run it ([`prepare`]): compiled with its judge's line (or its
 //! syntax checked), cached by the hash of what made it, and wrapped in a
-//! driver when it only defines the judge's function.
+//! driver when it only defines the judge's function (the module `build`).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -12,11 +12,14 @@ use problem_kit::{Call, Info};
 use crate::runner::landlock::Reach;
 use crate::runner::{Access, Program, WarmLine};
 use crate::toolchain::detect::{self, Form};
-use crate::toolchain::driver::{Driver, Joining};
-use crate::toolchain::judges::{self, JudgeLanguage};
+use crate::toolchain::driver::Driver;
+use crate::toolchain::judges;
 use crate::toolchain::names::UsersNames;
 pub use crate::toolchain::PrepareError;
-use crate::toolchain::{self, cache, compile, Build, Language, LanguageRow, Syntax, Words};
+use crate::toolchain::{self, Build, Language, LanguageRow};
+
+mod build;
+use build::SourceBuild;
 
 /// A solution as the user named it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -284,89 +287,118 @@ pub fn prepare(
     match solution {
         Solution::Shell(command) => {
             let dir = std::env::current_dir().map_err(|e| PrepareError::Other(e.to_string()))?;
-            Ok(Prepared {
-                argv: vec!["sh".into(), "-c".into(), command.into()],
-                dir: Some(dir),
-                how: "run with sh -c".to_string(),
-                notes: Vec::new(),
-                own_program: None,
-                names: UsersNames::default(),
-                warm: None,
-            })
+            let argv = vec!["sh".into(), "-c".into(), command.into()];
+            Ok(Prepared::as_given(argv, Some(dir), "run with sh -c", None))
         }
-        Solution::Executable(path) => Ok(Prepared {
-            argv: vec![path.clone().into_os_string()],
-            dir: None,
-            how: "run as it is".to_string(),
+        Solution::Executable(path) => Ok(Prepared::as_given(
+            vec![path.clone().into_os_string()],
+            None,
+            "run as it is",
+            Some(path.clone()),
+        )),
+        Solution::Source { path, language } => prepare_source(path, language.row(), info, forced),
+    }
+}
+
+impl Prepared {
+    /// A solution run as the user gave it: no build, no notes, its runs'
+    /// messages as they are, started cold.
+    fn as_given(
+        argv: Vec<OsString>,
+        dir: Option<PathBuf>,
+        how: &str,
+        own_program: Option<PathBuf>,
+    ) -> Prepared {
+        Prepared {
+            argv,
+            dir,
+            how: how.to_string(),
             notes: Vec::new(),
-            own_program: Some(path.clone()),
+            own_program,
             names: UsersNames::default(),
             warm: None,
-        }),
-        Solution::Source { path, language } => {
-            let source = std::fs::read(path)
-                .map_err(|e| PrepareError::Other(format!("cannot read {}: {e}", path.display())))?;
-            let (rules, own) = judges::rules_for(info.origin, *language);
-            let mut notes = Vec::new();
-            if !own {
-                notes.push(format!(
-                    "{} does not take {}: it runs with {}'s line and the problem's own limits",
-                    judges::judge_name(info.origin),
-                    language.name(),
-                    judges::REFERENCE.name
-                ));
-            }
-            if language.row().syntax == Syntax::Java
-                && detect::declares_a_package(&String::from_utf8_lossy(&source))
-            {
-                notes.push(
-                    "its package line puts the class where the judge, which runs it by its \
-                     plain name, does not look: remove the line"
-                        .to_string(),
-                );
-            }
-            let call = function_call(*language, &source, info, forced)?;
-            // Neither a function file nor forced: the detector read a program.
-            if let (None, None, Some(judged)) = (&call, forced, &info.call) {
-                if detect::defines_the_name(*language, &String::from_utf8_lossy(&source), judged) {
-                    notes.push(format!(
-                        "it defines {}, but not for the judge's call of {} arguments: it is \
-                         judged as a program (--form function calls it)",
-                        judged.function,
-                        judged.parameters.len()
-                    ));
-                }
-            }
-            if let Some(FunctionFile {
-                left_out: Some(why),
-                ..
-            }) = &call
-            {
-                notes.push(why.to_string());
-            }
-            let work = SourceBuild {
-                path,
-                bytes: &source,
-                row: language.row(),
-                rules,
-                call,
-            };
-            let mut prepared = match work.row.build {
-                Build::Interpreted { check } => work.interpreted(check),
-                Build::Compiled { compile, artifact } => work.compiled(compile, artifact),
-            }?;
-            let first_word = std::ffi::OsStr::new(work.row.run[0]);
-            notes.extend(toolchain::shim::note(first_word, work.row));
-            if work.row.warm {
-                notes.extend(
-                    crate::runner::warm::unfaithful(&source)
-                        .map(|why| format!("runs cold, a fresh start for every run: {why}")),
-                );
-            }
-            prepared.notes = notes;
-            Ok(prepared)
         }
     }
+}
+
+/// Prepares a source file in `row`'s language (see [`prepare`]).
+fn prepare_source(
+    path: &Path,
+    row: &'static LanguageRow,
+    info: &Info,
+    forced: Option<Forced>,
+) -> Result<Prepared, PrepareError> {
+    let source = std::fs::read(path)
+        .map_err(|e| PrepareError::Other(format!("cannot read {}: {e}", path.display())))?;
+    let (rules, own) = judges::rules_for(info.origin, row.language);
+    let call = function_call(row, &source, info, forced)?;
+    let mut notes = source_notes(row, &source, info, own, forced, call.as_ref());
+    let work = SourceBuild {
+        path,
+        bytes: &source,
+        row,
+        rules,
+        call,
+    };
+    let mut prepared = match row.build {
+        Build::Interpreted { check } => work.interpreted(check),
+        Build::Compiled { compile, artifact } => work.compiled(compile, artifact),
+    }?;
+    notes.extend(toolchain::shim::note(std::ffi::OsStr::new(row.run[0]), row));
+    if row.warm {
+        notes.extend(
+            crate::runner::warm::unfaithful(&source)
+                .map(|why| format!("runs cold, a fresh start for every run: {why}")),
+        );
+    }
+    prepared.notes = notes;
+    Ok(prepared)
+}
+
+/// What the report says of a source file before it is built: a language
+/// its judge does not take, a package that hides its class, a function
+/// defined for another call than the judge's, and what of a function file
+/// the driver leaves out.
+fn source_notes(
+    row: &LanguageRow,
+    source: &[u8],
+    info: &Info,
+    own: bool,
+    forced: Option<Forced>,
+    call: Option<&FunctionFile>,
+) -> Vec<String> {
+    let judge = judges::judge_name(info.origin);
+    let text = String::from_utf8_lossy(source);
+    let mut notes = Vec::new();
+    if !own {
+        notes.push(format!(
+            "{judge} does not take {}: it runs with {}'s line and the problem's own limits",
+            row.name,
+            judges::REFERENCE.name
+        ));
+    }
+    if detect::declares_a_package(row, &text) {
+        notes.push(
+            "its package line puts the class where the judge, which runs it by its plain name, \
+             does not look: remove the line"
+                .to_string(),
+        );
+    }
+    // Neither a function file nor forced: the detector read a program.
+    if let (None, None, Some(judged)) = (call, forced, &info.call) {
+        if detect::defines_the_name(row.language, &text, judged) {
+            notes.push(format!(
+                "it defines {}, but not for the judge's call of {} arguments: it is judged as a \
+                 program (--form function calls it)",
+                judged.function,
+                judged.parameters.len()
+            ));
+        }
+    }
+    if let Some(why) = call.and_then(|f| f.left_out) {
+        notes.push(why.replace("{judge}", judge));
+    }
+    notes
 }
 
 /// A function file: the judge's function, its language's driver, and what
@@ -381,7 +413,7 @@ struct FunctionFile<'a> {
 /// The function file `source` is, if it is one: it defines the judge's
 /// function (or `forced` says it is one), and its language has a driver.
 fn function_call<'a>(
-    language: Language,
+    row: &LanguageRow,
     source: &[u8],
     info: &'a Info,
     forced: Option<Forced>,
@@ -398,12 +430,12 @@ fn function_call<'a>(
     let form = match forced {
         Some(Forced::Program) => return Ok(None),
         Some(Forced::Function) => Form::Function { left_out: None },
-        None => detect::form_of(language, &String::from_utf8_lossy(source), call),
+        None => detect::form_of(row.language, &String::from_utf8_lossy(source), call),
     };
     let Form::Function { left_out } = form else {
         return Ok(None);
     };
-    match language.row().driver {
+    match row.driver {
         Some(driver) => Ok(Some(FunctionFile {
             call,
             driver,
@@ -412,213 +444,7 @@ fn function_call<'a>(
         None => Err(PrepareError::Other(format!(
             "the file defines {}(...), but the workspace has no driver to call it in {}; write \
              it as a program, or force that with --form program",
-            call.function,
-            language.name()
+            call.function, row.name
         ))),
-    }
-}
-
-/// A source file on its way to a program.
-struct SourceBuild<'a> {
-    path: &'a Path,
-    bytes: &'a [u8],
-    row: &'static LanguageRow,
-    rules: JudgeLanguage,
-    call: Option<FunctionFile<'a>>,
-}
-
-impl SourceBuild<'_> {
-    /// The build folder this source, its driver and its lines make.
-    fn build_folder(&self, lines: &[&str]) -> Result<PathBuf, PrepareError> {
-        let cache = crate::folders::private_folder(&cache::root()).map_err(PrepareError::Other)?;
-        let driver = self.call.map(|f| f.driver.generate(f.call));
-        let lines = format!(
-            "{lines:?} {:?} {:?} {}",
-            self.rules.flags, self.rules.run_flags, self.rules.class
-        );
-        Ok(cache.join(cache::key(&[
-            self.row.name.as_bytes(),
-            self.bytes,
-            driver.as_deref().unwrap_or("").as_bytes(),
-            lines.as_bytes(),
-            env!("CARGO_PKG_VERSION").as_bytes(),
-        ])))
-    }
-
-    /// The Java class that is the program: the driver's for a function
-    /// file, else the judge's.
-    fn class(&self) -> &'static str {
-        match self.call {
-            Some(_) => "GridGamesDriver",
-            None => self.rules.class,
-        }
-    }
-
-    /// The source's name in the build folder, as the judge names it.
-    fn source_name(&self) -> String {
-        toolchain::fill_word(self.row.source, &self.words(&[], Path::new(".")))
-            .to_string_lossy()
-            .into_owned()
-    }
-
-    /// An interpreted language: the syntax checked, then a copy of the file
-    /// run alone in its build folder (through the driver when it defines
-    /// the function), so that nothing beside the user's file can be
-    /// imported or shadow a library, as on a judge that holds only the one
-    /// file.
-    fn interpreted(&self, check: &[&str]) -> Result<Prepared, PrepareError> {
-        compile::check_syntax(self.row, check, self.path)?;
-        let run = self.row.run;
-        let built = self.build_folder(run)?;
-        let name = self.source_name();
-        let driver = self
-            .call
-            .map(|f| (f.driver.file, f.driver.generate(f.call)));
-        let folder = cache::build_once(&built, &name, |dir| {
-            if let Some((file, text)) = &driver {
-                cache::write(dir, file, text.as_bytes())?;
-            }
-            cache::write(dir, &name, self.bytes).map(|_| ())
-        })?;
-        let copy = folder.join(&name);
-        let mut argv = self.fill(run, &[copy.as_os_str()], &folder);
-        argv[0] = toolchain::shim::resolved(&argv[0], self.row);
-        let mut warm = WarmLine::program(&argv);
-        if let Some((file, _)) = &driver {
-            // The driver runs, and loads the user's file: its path follows.
-            let at = argv.len() - 1;
-            argv.insert(at, folder.join(file).into_os_string());
-            warm.script.insert(0, folder.join(file).into_os_string());
-            warm.answers_on_3 = true;
-            argv = toolchain::driver::answers_apart(argv);
-        }
-        let shown = std::iter::once(self.row.run_shown)
-            .chain(self.rules.run_flags.iter().copied())
-            .collect::<Vec<_>>()
-            .join(" ");
-        let how = match self.call {
-            Some(f) => format!(
-                "defines {}(...): called through a generated driver, run with {shown}",
-                f.call.function
-            ),
-            None => format!("run with {shown}"),
-        };
-        Ok(Prepared {
-            argv,
-            dir: None,
-            how,
-            notes: Vec::new(),
-            own_program: None,
-            names: UsersNames::new(&folder, &name, self.path),
-            warm: match crate::runner::warm::unfaithful(self.bytes) {
-                Some(_) => None,
-                None => self.row.warm.then_some(warm),
-            },
-        })
-    }
-
-    /// A compiled language: compiled once into the cache with the judge's
-    /// line, then the build run.
-    fn compiled(&self, line: &[&str], artifact: &str) -> Result<Prepared, PrepareError> {
-        let built = self.build_folder(line)?;
-        let artifact = toolchain::fill_word(artifact, &self.words(&[], Path::new(".")));
-        let artifact = artifact.to_string_lossy();
-        let folder = cache::build_once(&built, &artifact, |dir| self.compile_into(dir, line))?;
-        let mut argv = self.fill(self.row.run, &[], &folder);
-        let shown_sources: Vec<String> = match self.call {
-            Some(f) => match f.driver.joining {
-                Joining::Beside(copy) => vec![f.driver.file.to_string(), copy.to_string()],
-                _ => vec![f.driver.file.to_string()],
-            },
-            None => vec![self.source_name()],
-        };
-        let shown_sources: Vec<&std::ffi::OsStr> =
-            shown_sources.iter().map(std::ffi::OsStr::new).collect();
-        let shown = toolchain::shown(&self.fill(line, &shown_sources, Path::new(".")));
-        let how = match self.call {
-            Some(f) => {
-                argv = toolchain::driver::answers_apart(argv);
-                format!(
-                    "defines {}(...): called through a generated driver, compiled with {shown}",
-                    f.call.function
-                )
-            }
-            None => format!("compiled with {shown}"),
-        };
-        Ok(Prepared {
-            argv,
-            dir: None,
-            how,
-            notes: Vec::new(),
-            own_program: None,
-            names: UsersNames::new(&folder, &self.copy_name(), self.path),
-            warm: None,
-        })
-    }
-
-    /// The name of the user's file in the build folder of a compiled
-    /// language: the judge's, or the one the driver includes.
-    fn copy_name(&self) -> String {
-        match self.call.map(|f| f.driver.joining) {
-            Some(Joining::Includes(copy) | Joining::Beside(copy)) => copy.to_string(),
-            _ => self.source_name(),
-        }
-    }
-
-    /// Writes the source (with its driver) into the build folder `dir` and
-    /// compiles it there.
-    fn compile_into(&self, dir: &Path, line: &[&str]) -> Result<(), PrepareError> {
-        let (sources, renamed) = match self.call {
-            Some(f) => {
-                let text = f.driver.generate(f.call);
-                let driver = cache::write(dir, f.driver.file, text.as_bytes())?;
-                match f.driver.joining {
-                    Joining::Includes(copy) => {
-                        cache::write(dir, copy, self.bytes)?;
-                        (vec![driver], copy.to_string())
-                    }
-                    Joining::Beside(copy) => {
-                        let user = cache::write(dir, copy, self.bytes)?;
-                        (vec![driver, user], copy.to_string())
-                    }
-                    Joining::Loads => unreachable!("a compiled language's driver is compiled"),
-                }
-            }
-            None => {
-                let name = self.source_name();
-                (vec![cache::write(dir, &name, self.bytes)?], name)
-            }
-        };
-        let sources: Vec<&std::ffi::OsStr> = sources.iter().map(|p| p.as_os_str()).collect();
-        let argv = self.fill(line, &sources, dir);
-        compile::compile(&argv, dir, self.path, &renamed)?;
-        if self.row.syntax == Syntax::Java && self.call.is_none() {
-            compile::judges_class_is_there(&argv, dir, self.rules.class)?;
-        }
-        Ok(())
-    }
-
-    /// What fills this language's lines, with the judge's flags, for
-    /// `sources` in the build folder `dir`.
-    fn words<'w>(&'w self, sources: &'w [&'w std::ffi::OsStr], dir: &'w Path) -> Words<'w> {
-        Words {
-            sources,
-            output: std::ffi::OsStr::new("Main"),
-            dir: dir.as_os_str(),
-            class: self.class(),
-            flags: self.rules.flags,
-            run_flags: self.rules.run_flags,
-        }
-    }
-
-    /// A line of this language with the judge's flags, for `sources` in
-    /// the build folder `dir`.
-    fn fill(&self, line: &[&str], sources: &[&std::ffi::OsStr], dir: &Path) -> Vec<OsString> {
-        let output = dir.join("Main");
-        let mut words = self.words(sources, dir);
-        if dir != Path::new(".") {
-            words.output = output.as_os_str();
-        }
-        toolchain::fill(line, &words)
     }
 }
