@@ -44,6 +44,8 @@ use std::time::{Duration, Instant};
 
 use problem_kit::{AnyProblem, Space, SplitMix64};
 
+use crate::jobs::{with_pool, Pool, Threads};
+
 /// The most candidates two steps away run at one input.
 pub const PAIR_RUNS: usize = 50;
 
@@ -153,49 +155,23 @@ pub fn shrink(
     fresh: Option<Fresh>,
     jobs: usize,
 ) -> Shrunk {
-    let mut shrinker = Shrinker {
-        problem,
-        valid,
-        judge,
-        jobs: jobs.max(1),
-        started: Instant::now(),
-        budget,
-        decided: HashSet::new(),
-        ahead: HashMap::new(),
-        unsteady: None,
-        steps: 0,
-        tried: 0,
-    };
-    let before = measure(problem, &input);
-    let mut current = input;
-    let mut fresh_inputs = fresh.map(|f| FreshInputs::new(problem, f));
-    let (minimal, pairs_tried) = loop {
-        let (minimal, pairs_tried) = shrinker.locally(&mut current);
-        let found = match fresh_inputs.as_mut() {
-            Some(inputs) if minimal => shrinker.fresh(inputs, &current),
-            _ => None,
+    let work = |candidate: Vec<u8>| judge(&candidate);
+    with_pool(jobs, Threads::Shared, &work, |pool| {
+        let mut shrinker = Shrinker {
+            problem,
+            valid,
+            pool,
+            jobs: jobs.max(1),
+            started: Instant::now(),
+            budget,
+            decided: HashSet::new(),
+            ahead: HashMap::new(),
+            unsteady: None,
+            steps: 0,
+            tried: 0,
         };
-        match found {
-            Some(smaller) => {
-                current = smaller;
-                shrinker.steps += 1;
-            }
-            None => break (minimal, pairs_tried),
-        }
-    };
-    // A failure that does not repeat makes no input minimal.
-    let steady = shrinker.unsteady.is_none();
-    Shrunk {
-        after: measure(problem, &current),
-        input: current,
-        steps: shrinker.steps,
-        tried: shrinker.tried,
-        minimal: minimal && steady,
-        pairs_tried: pairs_tried && steady,
-        unsteady: shrinker.unsteady,
-        before,
-        elapsed: shrinker.started.elapsed(),
-    }
+        shrinker.shrink(input, fresh)
+    })
 }
 
 /// An input's measure, its problem's (its length when there is none): how
@@ -215,10 +191,11 @@ fn key(problem: &dyn AnyProblem, input: &[u8]) -> Order {
 }
 
 /// A shrink under way.
-struct Shrinker<'a> {
+struct Shrinker<'a, 'p> {
     problem: &'a dyn AnyProblem,
     valid: &'a dyn Fn(&[u8]) -> bool,
-    judge: &'a (dyn Fn(&[u8]) -> Judged + Sync),
+    /// The jobs that judge candidates.
+    pool: &'a mut Pool<'p, Vec<u8>, Judged>,
     jobs: usize,
     started: Instant,
     budget: Duration,
@@ -234,7 +211,41 @@ struct Shrinker<'a> {
     tried: usize,
 }
 
-impl Shrinker<'_> {
+impl Shrinker<'_, '_> {
+    /// Shrinks `input` (see [`shrink`]).
+    fn shrink(&mut self, input: Vec<u8>, fresh: Option<Fresh>) -> Shrunk {
+        let before = measure(self.problem, &input);
+        let mut current = input;
+        let mut fresh_inputs = fresh.map(|f| FreshInputs::new(self.problem, f));
+        let (minimal, pairs_tried) = loop {
+            let (minimal, pairs_tried) = self.locally(&mut current);
+            let found = match fresh_inputs.as_mut() {
+                Some(inputs) if minimal => self.fresh(inputs, &current),
+                _ => None,
+            };
+            match found {
+                Some(smaller) => {
+                    current = smaller;
+                    self.steps += 1;
+                }
+                None => break (minimal, pairs_tried),
+            }
+        };
+        // A failure that does not repeat makes no input minimal.
+        let steady = self.unsteady.is_none();
+        Shrunk {
+            after: measure(self.problem, &current),
+            input: current,
+            steps: self.steps,
+            tried: self.tried,
+            minimal: minimal && steady,
+            pairs_tried: pairs_tried && steady,
+            unsteady: self.unsteady.take(),
+            before,
+            elapsed: self.started.elapsed(),
+        }
+    }
+
     /// Whether the shrink ends where it is: out of time, interrupted, or
     /// at an unsteady candidate.
     fn must_stop(&self) -> bool {
@@ -253,7 +264,7 @@ impl Shrinker<'_> {
         self.tried += 1;
         let judged = match self.ahead.remove(candidate) {
             Some(judged) => judged,
-            None => (self.judge)(candidate),
+            None => self.pool.all(vec![candidate.to_vec()])[0],
         };
         if judged == Judged::Unsteady {
             self.unsteady = Some(candidate.to_vec());
@@ -281,16 +292,7 @@ impl Shrinker<'_> {
             .filter(|c| (self.valid)(c))
             .take(self.jobs)
             .collect();
-        let judge = self.judge;
-        let results: Vec<Judged> = std::thread::scope(|scope| {
-            let runs: Vec<_> = batch
-                .iter()
-                .map(|c| scope.spawn(move || judge(c)))
-                .collect();
-            runs.into_iter()
-                .map(|run| run.join().unwrap_or(Judged::Passes))
-                .collect()
-        });
+        let results = self.pool.all(batch.iter().map(|c| c.to_vec()).collect());
         for (candidate, judged) in batch.into_iter().zip(results) {
             self.ahead.insert(candidate.clone(), judged);
         }
