@@ -78,16 +78,9 @@ pub fn thread_time() -> Duration {
     Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
 }
 
-/// Whether a pool's threads are dedicated to runs (see
-/// [`runner::dedicate_thread`]): their runs then share a control group the
-/// thread joins once, and a Python run starts warm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Threads {
-    Dedicated,
-    Shared,
-}
-
-/// Job threads, each running the pool's work on the items it is sent,
+/// Job threads, dedicated to runs (see [`runner::dedicate_thread`]: their
+/// runs share a control group the thread joins once, and a Python run
+/// starts warm), each running the pool's work on the items it is sent,
 /// one at a time; the results come back in the order the items were sent
 /// (see [`Pool::in_order`]). The threads live as long as the pool, so a
 /// warm interpreter a job started serves all of its runs.
@@ -107,12 +100,10 @@ pub struct Pool<'w, T, R> {
 }
 
 /// Runs `body` with a pool of `jobs` threads (at least one) that run
-/// `work`, made `threads`; returns once every thread has ended. A panic
-/// in `work` is the caller's, raised again in `body` where its result is
-/// taken.
+/// `work`; returns once every thread has ended. A panic in `work` is the
+/// caller's, raised again in `body` where its result is taken.
 pub fn with_pool<T: Send, R: Send, Out>(
     jobs: usize,
-    threads: Threads,
     work: &(dyn Fn(T) -> R + Sync),
     body: impl FnOnce(&mut Pool<T, R>) -> Out,
 ) -> Out {
@@ -124,10 +115,8 @@ pub fn with_pool<T: Send, R: Send, Out>(
         for _ in 0..jobs.max(1) {
             let (inbox, outbox, closed) = (&inbox, outbox.clone(), &closed);
             scope.spawn(move || {
-                if threads == Threads::Dedicated {
-                    // This thread starts runs and nothing else.
-                    runner::dedicate_thread();
-                }
+                // This thread starts runs and nothing else.
+                runner::dedicate_thread();
                 while let Some((k, item)) = next_item(inbox) {
                     if closed.load(Ordering::SeqCst) {
                         break;
@@ -257,7 +246,7 @@ mod tests {
         };
         for jobs in [1, 3, 8] {
             let mut seen = Vec::new();
-            with_pool(jobs, Threads::Shared, &work, |pool| {
+            with_pool(jobs, &work, |pool| {
                 pool.in_order(0..20, |r| {
                     seen.push(r);
                     ControlFlow::Continue(())
@@ -274,7 +263,7 @@ mod tests {
             started.fetch_add(1, Ordering::SeqCst);
             k
         };
-        with_pool(2, Threads::Shared, &work, |pool| {
+        with_pool(2, &work, |pool| {
             let mut taken = Vec::new();
             pool.in_order(0..1000, |k| {
                 taken.push(k);
@@ -300,8 +289,6 @@ mod tests {
             assert!(k != 3, "item {k}");
             k
         };
-        with_pool(2, Threads::Shared, &work, |pool| {
-            pool.all((0..10).collect())
-        });
+        with_pool(2, &work, |pool| pool.all((0..10).collect()));
     }
 }

@@ -16,7 +16,7 @@ use std::time::Duration;
 use problem_kit::AnyProblem;
 
 use crate::cases::{classify, Case, Census};
-use crate::jobs::{judge_run, with_pool, JudgedRun, Threads};
+use crate::jobs::{judge_run, with_pool, JudgedRun};
 use crate::runner::{self, Limits, Outcome, Program};
 use crate::solution::Prepared;
 use crate::verdict::{same_output, Verdict};
@@ -148,7 +148,7 @@ pub fn judge_cases(
     };
     let mut tally = Tally::default();
     let mut reported = Ok(());
-    with_pool(jobs, Threads::Dedicated, &work, |pool| {
+    with_pool(jobs, &work, |pool| {
         let cases_left = (0..cases.len()).take_while(|_| !runner::interrupt::requested());
         pool.in_order(cases_left, |(k, judged)| {
             // A case past a stop may have run before the stop was found;

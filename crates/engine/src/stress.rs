@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use problem_kit::{AnyProblem, Space};
 
-use crate::jobs::{judge_run, with_pool, JudgedRun, Threads};
+use crate::jobs::{judge_run, with_pool, JudgedRun};
 use crate::runner::{self, Limits, Outcome};
 use crate::shrink::Judged;
 use crate::solution::Prepared;
@@ -179,29 +179,44 @@ enum Tested {
 
 /// Tests one input.
 fn test(plan: &Search, input: &[u8]) -> Tested {
+    test_costed(plan, input).0
+}
+
+/// Tests one input: what it found, and the processor time it took (the
+/// run's, as a judge counts it, or the workspace's solvers' in this
+/// thread), by which a shrink tells a cheap solution (see
+/// [`crate::shrink::CHEAP_RUN`]).
+fn test_costed(plan: &Search, input: &[u8]) -> (Tested, Duration) {
     let Subject::Solution {
         prepared,
         limits,
         scratch,
     } = &plan.subject
     else {
-        return test_reference(plan.problem, input);
+        let before = crate::jobs::thread_time();
+        let tested = test_reference(plan.problem, input);
+        return (tested, crate::jobs::thread_time().saturating_sub(before));
     };
     let Ok(expected) = plan.problem.judge_output(input) else {
-        return Tested::NotComparable;
+        return (Tested::NotComparable, Duration::ZERO);
     };
     let program = |folder: &Path| prepared.program(folder);
-    match judge_run(program, input, expected.as_bytes(), *limits, None, scratch) {
-        Err(why) => Tested::Broken(why),
-        Ok(None) => Tested::Interrupted,
-        Ok(Some(JudgedRun {
+    let run = match judge_run(program, input, expected.as_bytes(), *limits, None, scratch) {
+        Err(why) => return (Tested::Broken(why), Duration::ZERO),
+        Ok(None) => return (Tested::Interrupted, Duration::ZERO),
+        Ok(Some(run)) => run,
+    };
+    let cost = run.outcome.cpu;
+    let tested = match run {
+        JudgedRun {
             verdict: Verdict::Accepted,
             ..
-        })) => Tested::Passed,
-        Ok(Some(JudgedRun {
+        } => Tested::Passed,
+        JudgedRun {
             verdict, outcome, ..
-        })) => Tested::Failed(Ok(expected), Got::Run(verdict, Box::new(outcome))),
-    }
+        } => Tested::Failed(Ok(expected), Got::Run(verdict, Box::new(outcome))),
+    };
+    (tested, cost)
 }
 
 /// Tests one input of the workspace's fast solver against its reference.
@@ -322,7 +337,7 @@ pub fn search(plan: &Search) -> SearchResult {
     let work = |k: u64| run_test(plan, k, &first_failure);
     let mut report = SearchResult::default();
     let mut tested = 0;
-    with_pool(plan.jobs, Threads::Dedicated, &work, |pool| {
+    with_pool(plan.jobs, &work, |pool| {
         let tests =
             (0..).take_while(|_| started.elapsed() <= plan.time && !runner::interrupt::requested());
         pool.in_order(tests, |ran| {
@@ -448,13 +463,13 @@ impl Findings {
 }
 
 /// Judges a shrink candidate (see [`judge_candidate`]), counts it, and
-/// tells the progress line.
+/// tells the progress line: what it found, and its first run's cost.
 fn judge_and_count(
     plan: &Search,
     input: &[u8],
     wanted: Option<Verdict>,
     found: &Mutex<Findings>,
-) -> Judged {
+) -> (Judged, Duration) {
     let judged = judge_candidate(plan, input, wanted, found);
     let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
     found.tried += 1;
@@ -468,25 +483,27 @@ fn judge_and_count(
 }
 
 /// Judges a shrink candidate: it fails when its first run fails with the
-/// `wanted` verdict (for a user's solution) and every re-run agrees.
+/// `wanted` verdict (for a user's solution) and every re-run agrees. With
+/// what it found comes its first run's processor time.
 fn judge_candidate(
     plan: &Search,
     input: &[u8],
     wanted: Option<Verdict>,
     found: &Mutex<Findings>,
-) -> Judged {
-    let Tested::Failed(expected, got) = test(plan, input) else {
-        return Judged::Passes;
+) -> (Judged, Duration) {
+    let (tested, cost) = test_costed(plan, input);
+    let Tested::Failed(expected, got) = tested else {
+        return (Judged::Passes, cost);
     };
     if let Got::Run(verdict, _) = &got {
         if Some(*verdict) != wanted {
-            return Judged::Passes;
+            return (Judged::Passes, cost);
         }
     }
     let first = gave_failing(&got);
     let reruns = rerun(plan, input, &first);
     let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
-    match reruns {
+    let judged = match reruns {
         Reruns::Agreed => {
             let measure = crate::shrink::measure(plan.problem, input);
             if measure.value < found.smallest.value {
@@ -507,7 +524,8 @@ fn judge_candidate(
         }
         // An interrupt: the shrink ends with the smallest failure so far.
         Reruns::CutShort => Judged::Passes,
-    }
+    };
+    (judged, cost)
 }
 
 /// Shrinks a failure within `budget`: the result fails the same way (the
