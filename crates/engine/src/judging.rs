@@ -8,6 +8,7 @@
 //! its judge could send (see [`problem_kit::Problem::validate`]), unless asked for
 //! the others, and never gets the workspace's flags.
 
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -15,9 +16,10 @@ use std::time::Duration;
 use problem_kit::AnyProblem;
 
 use crate::cases::{classify, Case, Census};
-use crate::runner::{self, Limits, Outcome, Program, RunError};
+use crate::jobs::{judge_run, with_pool, JudgedRun};
+use crate::runner::{self, Limits, Outcome, Program};
 use crate::solution::Prepared;
-use crate::verdict::{output_limit, same_output, verdict, Verdict};
+use crate::verdict::{same_output, Verdict};
 
 /// Who answers the cases.
 pub enum Contestant<'a> {
@@ -35,7 +37,7 @@ pub struct Judging<'a> {
     /// `output_limit`).
     pub limits: Limits,
     /// The output limit in bytes, when one was given; `None` sets it per
-    /// case from the expected output (see [`output_limit`]).
+    /// case from the expected output (see [`crate::verdict::output_limit`]).
     pub output_limit: Option<u64>,
     /// Run a user's solution on cases beyond the judge's limits too.
     pub beyond_judge: bool,
@@ -135,92 +137,105 @@ pub fn judge_cases(
         Contestant::Workspace => 1,
         Contestant::Solution(_) => judging.jobs.max(1),
     };
-    let next = AtomicUsize::new(0);
-    let suite_failed_at = AtomicUsize::new(usize::MAX);
-    let tle_at = AtomicUsize::new(usize::MAX);
-    let mut tally = Tally::default();
-    std::thread::scope(|scope| -> std::io::Result<()> {
-        let (sender, receiver) = std::sync::mpsc::channel();
-        for _ in 0..jobs {
-            let (sender, next, failed_at, tle_at, copies) =
-                (sender.clone(), &next, &suite_failed_at, &tle_at, &copies);
-            scope.spawn(move || {
-                // This thread starts runs and nothing else.
-                runner::dedicate_thread();
-                loop {
-                    let k = next.fetch_add(1, Ordering::SeqCst);
-                    if k >= cases.len() || runner::interrupt::requested() {
-                        break;
-                    }
-                    let case = &cases[k];
-                    if k > tle_at.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    if crate::suite::is_suite_case(case) && k > failed_at.load(Ordering::SeqCst) {
-                        continue;
-                    }
-                    let judged = judge_one(judging, case, &copies[k]);
-                    if crate::suite::is_suite_case(case) && judged.1.failed > 0 {
-                        failed_at.fetch_min(k, Ordering::SeqCst);
-                    }
-                    if is_tle(&judged.0) {
-                        tle_at.fetch_min(k, Ordering::SeqCst);
-                    }
-                    if sender.send((k, judged)).is_err() {
-                        break;
-                    }
-                }
-            });
+    let stops = Stops::new();
+    let work = |k: usize| {
+        if stops.passes_over(cases, k) {
+            return (k, None);
         }
-        drop(sender);
-        // In the cases' order, whatever order they end in.
-        let mut done = std::collections::BTreeMap::new();
-        let mut at = 0;
-        for (k, judged) in receiver {
-            done.insert(k, judged);
-            while let Some((result, counted)) = done.remove(&at) {
-                at += 1;
-                if at - 1 > tle_at.load(Ordering::SeqCst) {
-                    continue;
-                }
-                if at - 1 > suite_failed_at.load(Ordering::SeqCst)
-                    && crate::suite::is_suite_case(&cases[at - 1])
-                {
-                    continue;
-                }
-                tally.add(counted);
-                if let Some(result) = result? {
-                    report(result)?;
-                }
+        let judged = judge_one(judging, &cases[k], &copies[k]);
+        stops.note(cases, k, &judged);
+        (k, Some(judged))
+    };
+    let mut tally = Tally::default();
+    let mut reported = Ok(());
+    with_pool(jobs, &work, |pool| {
+        let cases_left = (0..cases.len()).take_while(|_| !runner::interrupt::requested());
+        pool.in_order(cases_left, |(k, judged)| {
+            // A case past a stop may have run before the stop was found;
+            // at its turn, every stop before it is known.
+            let Some((result, counted)) = judged.filter(|_| !stops.passes_over(cases, k)) else {
+                return ControlFlow::Continue(());
+            };
+            tally.add(counted);
+            reported = result.and_then(|result| result.map_or(Ok(()), &mut *report));
+            if reported.is_err() || k == stops.tle_at.load(Ordering::SeqCst) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    });
+    reported?;
+    stops.count_not_run(judging, cases, &copies, &mut tally);
+    tally.interrupted = runner::interrupt::requested();
+    Ok(tally)
+}
+
+/// One case's result and what it adds to the tally (see [`judge_one`]).
+type Judgement<'a> = (std::io::Result<Option<CaseResult<'a>>>, Tally);
+
+/// Where a judging stops, as its jobs find it: at its first failed suite
+/// case (the suite's later cases do not run) and at its first TLE (no
+/// later case runs). Each holds the least index found so far, so a job
+/// passes over the cases after it; at a case's turn, every case before it
+/// has been judged, and the stops before it are final.
+struct Stops {
+    suite_failed_at: AtomicUsize,
+    tle_at: AtomicUsize,
+}
+
+impl Stops {
+    fn new() -> Self {
+        Stops {
+            suite_failed_at: AtomicUsize::new(usize::MAX),
+            tle_at: AtomicUsize::new(usize::MAX),
+        }
+    }
+
+    /// Whether case `k` is past a stop: it is not run, and is counted as
+    /// not run.
+    fn passes_over(&self, cases: &[Case], k: usize) -> bool {
+        k > self.tle_at.load(Ordering::SeqCst)
+            || (crate::suite::is_suite_case(&cases[k])
+                && k > self.suite_failed_at.load(Ordering::SeqCst))
+    }
+
+    /// Notes a stop at case `k`, if its judgement is one.
+    fn note(&self, cases: &[Case], k: usize, (result, counted): &Judgement) {
+        if crate::suite::is_suite_case(&cases[k]) && counted.failed > 0 {
+            self.suite_failed_at.fetch_min(k, Ordering::SeqCst);
+        }
+        if is_tle(result) {
+            self.tle_at.fetch_min(k, Ordering::SeqCst);
+        }
+    }
+
+    /// Counts the cases past the stops, which were not run.
+    fn count_not_run(
+        &self,
+        judging: &Judging,
+        cases: &[Case],
+        copies: &[Result<Case, String>],
+        tally: &mut Tally,
+    ) {
+        let stopped_at = self.suite_failed_at.load(Ordering::SeqCst);
+        tally.suite_not_run = cases
+            .iter()
+            .enumerate()
+            .filter(|(k, case)| *k > stopped_at && crate::suite::is_suite_case(case))
+            .count();
+        let tle_at = self.tle_at.load(Ordering::SeqCst);
+        for (k, case) in cases.iter().enumerate().skip(tle_at.saturating_add(1)) {
+            if !(crate::suite::is_suite_case(case) && k > stopped_at) {
+                count_not_run(judging, case, &copies[k], tally);
             }
         }
-        Ok(())
-    })?;
-    let stopped_at = suite_failed_at.load(Ordering::SeqCst);
-    tally.suite_not_run = cases
-        .iter()
-        .enumerate()
-        .filter(|(k, case)| *k > stopped_at && crate::suite::is_suite_case(case))
-        .count();
-    let tle_at = tle_at.load(Ordering::SeqCst);
-    for (k, case) in cases.iter().enumerate().skip(tle_at.saturating_add(1)) {
-        if !(crate::suite::is_suite_case(case) && k > stopped_at) {
-            count_not_run(judging, case, &copies[k], &mut tally);
-        }
     }
-    if runner::interrupt::requested() {
-        tally.interrupted = true;
-    }
-    Ok(tally)
 }
 
 /// Judges one case: its result (`None` when it was skipped or
 /// interrupted), and what it adds to the tally.
-fn judge_one<'a>(
-    judging: &Judging,
-    case: &'a Case,
-    copy: &Result<Case, String>,
-) -> (std::io::Result<Option<CaseResult<'a>>>, Tally) {
+fn judge_one<'a>(judging: &Judging, case: &'a Case, copy: &Result<Case, String>) -> Judgement<'a> {
     let mut tally = Tally::default();
     let user = matches!(judging.contestant, Contestant::Solution(_));
     if user && case.needs_flags() {
@@ -283,6 +298,20 @@ fn count_not_run(judging: &Judging, case: &Case, copy: &Result<Case, String>, ta
 }
 
 impl Tally {
+    /// Counts a case that ran, named `name`, and got `verdict` in `cpu`
+    /// of processor time.
+    fn count_run(&mut self, name: &str, verdict: Verdict, cpu: Duration) {
+        if verdict == Verdict::Accepted {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+        }
+        self.disputed += usize::from(verdict == Verdict::ExpectedDisputed);
+        if self.slowest.as_ref().is_none_or(|(_, t)| cpu > *t) {
+            self.slowest = Some((name.to_string(), cpu));
+        }
+    }
+
     /// Adds one case's counts.
     fn add(&mut self, other: Tally) {
         self.passed += other.passed;
@@ -309,14 +338,79 @@ fn judge_case<'a>(
     copy: &Case,
     tally: &mut Tally,
 ) -> std::io::Result<Option<CaseResult<'a>>> {
-    let bad = |tally: &mut Tally, message: String| {
-        tally.failed += 1;
-        Ok(Some(CaseResult::Bad { case, message }))
+    let files = match read_case(judging, case, copy, tally) {
+        Ok(Some(files)) => files,
+        Ok(None) => return Ok(None),
+        Err(message) => {
+            tally.failed += 1;
+            return Ok(Some(CaseResult::Bad { case, message }));
+        }
     };
-    let mut input = match crate::cases::read_case_file(&copy.input) {
-        Ok(input) => input,
-        Err(message) => return bad(tally, message),
+    let workspace = workspace_binary(judging.problem, case.args.iter().map(Into::into).collect());
+    let program = |folder: &Path| match judging.contestant {
+        Contestant::Workspace => Program::Function(&workspace),
+        Contestant::Solution(prepared) => prepared.program(folder),
     };
+    let (input, expected) = (&files.input, &files.expected);
+    let run = judge_run(
+        program,
+        input,
+        expected,
+        judging.limits,
+        judging.output_limit,
+        judging.scratch,
+    )
+    .map_err(std::io::Error::other)?;
+    // Interrupted: no verdict, and the judging ends.
+    let Some(JudgedRun {
+        outcome,
+        verdict,
+        limits,
+    }) = run
+    else {
+        return Ok(None);
+    };
+    let verdict = disputed(judging, copy, &files, verdict, &outcome);
+    tally.count_run(&case.name, verdict, outcome.cpu);
+    Ok(Some(CaseResult::Ran {
+        case,
+        verdict,
+        outcome: Box::new(outcome),
+        expected: files.expected,
+        limits,
+        against: match (files.from_workspace, files.beyond) {
+            (true, _) => Against::Workspace,
+            (false, true) => Against::ExpectedBeyondJudge,
+            (false, false) => Against::Expected,
+        },
+        reformatted: files.reformatted,
+    }))
+}
+
+/// A case's files, read for its run.
+struct CaseFiles {
+    /// The input as the judging reads it (see [`judged_input`]), and what
+    /// of its formatting was read as the judge writes it.
+    input: Vec<u8>,
+    reformatted: Vec<&'static str>,
+    /// Whether it is beyond the judge's constraints.
+    beyond: bool,
+    expected: Vec<u8>,
+    /// Whether `expected` is the workspace's answer (the case has no
+    /// `.out`).
+    from_workspace: bool,
+}
+
+/// Reads a case's copy for its run, counting it in the census: its files,
+/// `None` when it is skipped as beyond the judge's constraints, or why
+/// its files are at fault.
+fn read_case(
+    judging: &Judging,
+    case: &Case,
+    copy: &Case,
+    tally: &mut Tally,
+) -> Result<Option<CaseFiles>, String> {
+    let mut input = crate::cases::read_case_file(&copy.input)?;
     let (validity, reformatted) = judged_input(judging, case, &mut input);
     let beyond = validity.is_err();
     if case.needs_flags() {
@@ -332,52 +426,37 @@ fn judge_case<'a>(
         tally.beyond_skipped.push((case.name.clone(), why));
         return Ok(None);
     }
-    let (expected, from_workspace) = match expected_output(judging.problem, copy, &input) {
-        Ok(expected) => expected,
-        Err(message) => return bad(tally, message),
-    };
-    let mut limits = judging.limits;
-    limits.output = judging
-        .output_limit
-        .unwrap_or_else(|| output_limit(expected.len()));
-    let Some(outcome) = run_case(judging, case, &input, &limits)? else {
-        return Ok(None);
-    };
-    let Some(mut verdict) = verdict(&outcome, &expected, &limits) else {
-        // Interrupted: no verdict, and the judging ends.
-        return Ok(None);
-    };
-    if verdict == Verdict::WrongAnswer && !from_workspace && user {
-        // The program may be right, and the `.out` wrong: the workspace
-        // answers too, as it does for a case without one.
-        let answer = workspace_answer(judging.problem, copy, &input);
-        if answer.is_ok_and(|answer| same_output(&answer, &outcome.stdout)) {
-            verdict = Verdict::ExpectedDisputed;
-            tally.disputed += 1;
-        }
-    }
-    if verdict == Verdict::Accepted {
-        tally.passed += 1;
-    } else {
-        tally.failed += 1;
-    }
-    if tally.slowest.as_ref().is_none_or(|(_, t)| outcome.cpu > *t) {
-        tally.slowest = Some((case.name.clone(), outcome.cpu));
-    }
-    let against = match (from_workspace, beyond) {
-        (true, _) => Against::Workspace,
-        (false, true) => Against::ExpectedBeyondJudge,
-        (false, false) => Against::Expected,
-    };
-    Ok(Some(CaseResult::Ran {
-        case,
-        verdict,
-        outcome: Box::new(outcome),
-        expected,
-        limits,
-        against,
+    let (expected, from_workspace) = expected_output(judging.problem, copy, &input)?;
+    Ok(Some(CaseFiles {
+        input,
         reformatted,
+        beyond,
+        expected,
+        from_workspace,
     }))
+}
+
+/// The verdict of a user's run that got a WA on a case's own `.out`: the
+/// program may be right, and the `.out` wrong, so the workspace answers
+/// too, as it does for a case without one (see
+/// [`Verdict::ExpectedDisputed`]). Any other verdict is kept.
+fn disputed(
+    judging: &Judging,
+    copy: &Case,
+    files: &CaseFiles,
+    verdict: Verdict,
+    outcome: &Outcome,
+) -> Verdict {
+    let user = matches!(judging.contestant, Contestant::Solution(_));
+    if verdict != Verdict::WrongAnswer || files.from_workspace || !user {
+        return verdict;
+    }
+    let answer = workspace_answer(judging.problem, copy, &files.input);
+    if answer.is_ok_and(|answer| same_output(&answer, &outcome.stdout)) {
+        Verdict::ExpectedDisputed
+    } else {
+        verdict
+    }
 }
 
 /// A case's input as the judging reads it, and whether it is within the
@@ -422,33 +501,6 @@ pub fn runs(judging: &Judging, case: &Case) -> bool {
         return true;
     };
     judged_input(judging, case, &mut input).0.is_ok()
-}
-
-/// Runs the contestant on one case's input: its outcome, or `None` when an
-/// interrupt stopped it.
-fn run_case(
-    judging: &Judging,
-    case: &Case,
-    input: &[u8],
-    limits: &Limits,
-) -> std::io::Result<Option<Outcome>> {
-    let workspace = workspace_binary(judging.problem, case.args.iter().map(Into::into).collect());
-    let program = |folder: &Path| match judging.contestant {
-        Contestant::Workspace => Program::Function(&workspace),
-        Contestant::Solution(prepared) => prepared.program(folder),
-    };
-    let outcome = runner::run_fresh(program, input, judging.scratch, limits);
-    if runner::interrupt::requested() {
-        return Ok(None);
-    }
-    match outcome {
-        Ok(outcome) => Ok(Some(outcome)),
-        Err(RunError::Start(e)) => Ok(Some(Outcome::not_started(&e))),
-        Err(RunError::Setup(e)) => Err(std::io::Error::other(format!(
-            "cannot prepare a run in the scratch folder {}: {e}",
-            judging.scratch.display()
-        ))),
-    }
 }
 
 /// The workspace's binary for `problem` as a function the runner runs in a
@@ -570,16 +622,27 @@ pub fn check_toolchain(
         address_space: None,
         file_size: Some(1 << 20),
     };
-    let outcome = runner::run_fresh(|dir| prepared.program(dir), b"hello\n", scratch, &limits)
-        .map_err(|e| match e {
-            RunError::Setup(e) | RunError::Start(e) => e.to_string(),
-        })?;
-    match verdict(&outcome, b"hello\n", &limits) {
-        Some(Verdict::Accepted) => Ok((prepared.how, outcome.wall)),
+    let echo = b"hello\n";
+    let output = Some(limits.output);
+    match judge_run(
+        |dir| prepared.program(dir),
+        echo,
+        echo,
+        limits,
+        output,
+        scratch,
+    )? {
+        Some(JudgedRun {
+            verdict: Verdict::Accepted,
+            outcome,
+            ..
+        }) => Ok((prepared.how, outcome.wall)),
         None => Err("the self-test was interrupted".to_string()),
-        Some(other) => Err(format!(
+        Some(JudgedRun {
+            verdict, outcome, ..
+        }) => Err(format!(
             "the self-test got {}: {}",
-            other.code(),
+            verdict.code(),
             String::from_utf8_lossy(&outcome.stderr).trim()
         )),
     }

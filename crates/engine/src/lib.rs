@@ -11,15 +11,17 @@
 //!   call a function;
 //! - [`solution`]: a user's solution, prepared to run as its judge would;
 //! - [`verdict`]: a run's verdict, outputs compared as judges compare them;
-//! - [`cases`], [`judging`], [`stress`] and [`shrink`]: the cases of
-//!   folders and a judging over them, generated inputs until one fails, and
-//!   a failure made smaller.
+//! - [`jobs`], [`cases`], [`judging`], [`stress`] and [`shrink`]: one
+//!   input run and judged, and the job threads that run many in order; the
+//!   cases of folders and a judging over them, generated inputs until one
+//!   fails, and a failure made smaller.
 //!
 //! Nothing here prints or parses a command line: results are values, and
 //! errors are messages for the command to show.
 
 pub mod cases;
 pub mod folders;
+pub mod jobs;
 pub mod judging;
 pub mod normalize;
 pub mod runner;

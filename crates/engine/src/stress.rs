@@ -19,6 +19,7 @@
 //! on failing inputs alone.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -26,10 +27,11 @@ use std::time::{Duration, Instant};
 
 use problem_kit::{AnyProblem, Space};
 
-use crate::runner::{self, Limits, Outcome, RunError};
+use crate::jobs::{judge_run, with_pool, JudgedRun};
+use crate::runner::{self, Limits, Outcome};
 use crate::shrink::Judged;
 use crate::solution::Prepared;
-use crate::verdict::{output_limit, verdict, Verdict};
+use crate::verdict::Verdict;
 
 /// What the generated inputs test.
 pub enum Subject<'a> {
@@ -177,51 +179,57 @@ enum Tested {
 
 /// Tests one input.
 fn test(plan: &Search, input: &[u8]) -> Tested {
-    let problem = plan.problem;
+    test_costed(plan, input).0
+}
+
+/// Tests one input: what it found, and the processor time it took (the
+/// run's, as a judge counts it, or the workspace's solvers' in this
+/// thread), by which a shrink tells a cheap solution (see
+/// [`crate::shrink::CHEAP_RUN`]).
+fn test_costed(plan: &Search, input: &[u8]) -> (Tested, Duration) {
+    let Subject::Solution {
+        prepared,
+        limits,
+        scratch,
+    } = &plan.subject
+    else {
+        let before = crate::jobs::thread_time();
+        let tested = test_reference(plan.problem, input);
+        return (tested, crate::jobs::thread_time().saturating_sub(before));
+    };
+    let Ok(expected) = plan.problem.judge_output(input) else {
+        return (Tested::NotComparable, Duration::ZERO);
+    };
+    let program = |folder: &Path| prepared.program(folder);
+    let run = match judge_run(program, input, expected.as_bytes(), *limits, None, scratch) {
+        Err(why) => return (Tested::Broken(why), Duration::ZERO),
+        Ok(None) => return (Tested::Interrupted, Duration::ZERO),
+        Ok(Some(run)) => run,
+    };
+    let cost = run.outcome.cpu;
+    let tested = match run {
+        JudgedRun {
+            verdict: Verdict::Accepted,
+            ..
+        } => Tested::Passed,
+        JudgedRun {
+            verdict, outcome, ..
+        } => Tested::Failed(Ok(expected), Got::Run(verdict, Box::new(outcome))),
+    };
+    (tested, cost)
+}
+
+/// Tests one input of the workspace's fast solver against its reference.
+fn test_reference(problem: &dyn AnyProblem, input: &[u8]) -> Tested {
     let options = problem.defaults();
     let shown = |r: Result<String, grid::InputError>| r.map_err(|e| e.to_string());
-    match &plan.subject {
-        Subject::Reference => {
-            let fast = shown(problem.answer(input, &options));
-            let reference = shown(problem.naive(input, &options));
-            match (&fast, &reference) {
-                (Ok(a), Ok(b)) if a == b => Tested::Passed,
-                // The reference refused (too large for it), or both did.
-                (_, Err(_)) => Tested::NotComparable,
-                _ => Tested::Failed(reference, Got::Answer(fast)),
-            }
-        }
-        Subject::Solution {
-            prepared,
-            limits,
-            scratch,
-        } => {
-            let Ok(expected) = problem.judge_output(input) else {
-                return Tested::NotComparable;
-            };
-            let mut limits = *limits;
-            limits.output = output_limit(expected.len());
-            let outcome =
-                match runner::run_fresh(|folder| prepared.program(folder), input, scratch, &limits)
-                {
-                    Ok(outcome) => outcome,
-                    Err(RunError::Start(e)) => Outcome::not_started(&e),
-                    Err(RunError::Setup(e)) => {
-                        return Tested::Broken(format!(
-                            "cannot prepare a run in the scratch folder {}: {e}",
-                            scratch.display()
-                        ))
-                    }
-                };
-            if runner::interrupt::requested() {
-                return Tested::Interrupted;
-            }
-            match verdict(&outcome, expected.as_bytes(), &limits) {
-                None => Tested::Interrupted,
-                Some(Verdict::Accepted) => Tested::Passed,
-                Some(verdict) => Tested::Failed(Ok(expected), Got::Run(verdict, Box::new(outcome))),
-            }
-        }
+    let fast = shown(problem.answer(input, &options));
+    let reference = shown(problem.naive(input, &options));
+    match (&fast, &reference) {
+        (Ok(a), Ok(b)) if a == b => Tested::Passed,
+        // The reference refused (too large for it), or both did.
+        (_, Err(_)) => Tested::NotComparable,
+        _ => Tested::Failed(reference, Got::Answer(fast)),
     }
 }
 
@@ -324,83 +332,89 @@ fn input_of(plan: &Search, k: u64) -> Generated {
 /// it has run, and the counts are of those tests.
 pub fn search(plan: &Search) -> SearchResult {
     let started = Instant::now();
-    let next = AtomicU64::new(0);
-    // The first failing test so far, and the results of every test.
+    // The first failing test so far: the jobs pass over the tests after it.
     let first_failure = AtomicU64::new(u64::MAX);
-    let results: Mutex<Vec<(u64, Tested)>> = Mutex::new(Vec::new());
-    let inputs: Mutex<Vec<(u64, Generated)>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..plan.jobs.max(1) {
-            scope.spawn(|| {
-                // This thread starts runs and nothing else.
-                runner::dedicate_thread();
-                loop {
-                    runner::dedicate_thread();
-                    if started.elapsed() > plan.time || runner::interrupt::requested() {
-                        break;
-                    }
-                    let k = next.fetch_add(1, Ordering::SeqCst);
-                    if k > first_failure.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    let case = input_of(plan, k);
-                    let size = case.1;
-                    let tested = test(plan, &case.3);
-                    match &tested {
-                        Tested::Failed(..) | Tested::Broken(_) => {
-                            first_failure.fetch_min(k, Ordering::SeqCst);
-                            inputs.lock().unwrap().push((k, case));
-                        }
-                        _ => {}
-                    }
-                    let tested_so_far = {
-                        let mut results = results.lock().unwrap();
-                        results.push((k, tested));
-                        results.len() as u64
-                    };
-                    if let Some(progress) = plan.progress {
-                        progress(Progress::Searching {
-                            tested: tested_so_far,
-                            size,
-                        });
-                    }
-                }
-            });
-        }
-    });
-    let end = first_failure.load(Ordering::SeqCst);
-    let mut results = results.into_inner().unwrap();
-    results.sort_by_key(|(k, _)| *k);
+    let work = |k: u64| run_test(plan, k, &first_failure);
     let mut report = SearchResult::default();
-    for (k, tested) in results {
-        if k > end {
-            break;
-        }
-        match tested {
-            Tested::Passed => report.passed += 1,
-            Tested::NotComparable => report.not_comparable += 1,
-            Tested::Broken(why) => report.broken = Some(why),
+    let mut tested = 0;
+    with_pool(plan.jobs, &work, |pool| {
+        let tests =
+            (0..).take_while(|_| started.elapsed() <= plan.time && !runner::interrupt::requested());
+        pool.in_order(tests, |ran| {
+            let Some(ran) = ran else {
+                return ControlFlow::Continue(());
+            };
+            tested += 1;
+            if let Some(progress) = plan.progress {
+                let size = ran.generated.1;
+                progress(Progress::Searching { tested, size });
+            }
+            report.add(ran)
+        })
+    });
+    report
+}
+
+/// One test of a search, as it ran.
+struct Ran {
+    generated: Generated,
+    tested: Tested,
+    /// For a failure, the runs of it that disagreed, if any did.
+    unsteady: Option<Unsteady>,
+}
+
+/// Runs the search's test `k`, unless a test before it failed already
+/// (`first_failure`); a failure is run again (see [`RERUNS`]) at once, on
+/// the same job.
+fn run_test(plan: &Search, k: u64, first_failure: &AtomicU64) -> Option<Ran> {
+    if k > first_failure.load(Ordering::SeqCst) {
+        return None;
+    }
+    let generated = input_of(plan, k);
+    let tested = test(plan, &generated.3);
+    if let Tested::Failed(..) | Tested::Broken(_) = &tested {
+        first_failure.fetch_min(k, Ordering::SeqCst);
+    }
+    let unsteady = match &tested {
+        Tested::Failed(_, got) => unsteady(plan, &generated.3, got),
+        _ => None,
+    };
+    Some(Ran {
+        generated,
+        tested,
+        unsteady,
+    })
+}
+
+impl SearchResult {
+    /// Counts a test, in its turn: the search ends at a failure, or at a
+    /// scratch folder that took no run.
+    fn add(&mut self, ran: Ran) -> ControlFlow<()> {
+        match ran.tested {
+            Tested::Passed => self.passed += 1,
+            Tested::NotComparable => self.not_comparable += 1,
             // Not a result: the command reports the interrupt.
             Tested::Interrupted => {}
+            Tested::Broken(why) => {
+                self.broken = Some(why);
+                return ControlFlow::Break(());
+            }
             Tested::Failed(expected, got) => {
-                let mut inputs = inputs.into_inner().unwrap();
-                let at = inputs.iter().position(|(i, _)| *i == k).expect("kept");
-                let (seed, size, space, input) = inputs.swap_remove(at).1;
-                let unsteady = unsteady(plan, &input, &got);
-                report.failure = Some(Failure {
+                let (seed, size, space, input) = ran.generated;
+                self.failure = Some(Failure {
                     seed,
                     size,
                     space,
                     input,
                     expected,
                     got,
-                    unsteady,
+                    unsteady: ran.unsteady,
                 });
-                break;
+                return ControlFlow::Break(());
             }
         }
+        ControlFlow::Continue(())
     }
-    report
 }
 
 /// What a shrink's runs found, shared by its jobs: the answers of each
@@ -414,26 +428,82 @@ struct Findings {
     smallest: crate::shrink::Measure,
 }
 
+impl Findings {
+    /// Nothing found yet, in a shrink of `failure`.
+    fn new(problem: &dyn AnyProblem, failure: &Failure) -> Mutex<Findings> {
+        Mutex::new(Findings {
+            failures: HashMap::new(),
+            unsteady: HashMap::new(),
+            tried: 0,
+            smallest: crate::shrink::measure(problem, &failure.input),
+        })
+    }
+
+    /// `failure` as shrunk: the shrunk input failed, unless it is the
+    /// failure itself, and its answers are the ones of its first run.
+    fn shrunk(mut self, failure: Failure, shrunk: &crate::shrink::Shrunk) -> Failure {
+        let unsteady = shrunk
+            .unsteady
+            .as_ref()
+            .and_then(|input| self.unsteady.remove(input));
+        match self.failures.remove(&shrunk.input) {
+            Some((expected, got)) => Failure {
+                input: shrunk.input.clone(),
+                expected,
+                got,
+                unsteady,
+                ..failure
+            },
+            None => Failure {
+                unsteady,
+                ..failure
+            },
+        }
+    }
+}
+
+/// Judges a shrink candidate (see [`judge_candidate`]), counts it, and
+/// tells the progress line: what it found, and its first run's cost.
+fn judge_and_count(
+    plan: &Search,
+    input: &[u8],
+    wanted: Option<Verdict>,
+    found: &Mutex<Findings>,
+) -> (Judged, Duration) {
+    let judged = judge_candidate(plan, input, wanted, found);
+    let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+    found.tried += 1;
+    if let Some(progress) = plan.progress {
+        progress(Progress::Shrinking {
+            tried: found.tried,
+            smallest: found.smallest,
+        });
+    }
+    judged
+}
+
 /// Judges a shrink candidate: it fails when its first run fails with the
-/// `wanted` verdict (for a user's solution) and every re-run agrees.
+/// `wanted` verdict (for a user's solution) and every re-run agrees. With
+/// what it found comes its first run's processor time.
 fn judge_candidate(
     plan: &Search,
     input: &[u8],
     wanted: Option<Verdict>,
     found: &Mutex<Findings>,
-) -> Judged {
-    let Tested::Failed(expected, got) = test(plan, input) else {
-        return Judged::Passes;
+) -> (Judged, Duration) {
+    let (tested, cost) = test_costed(plan, input);
+    let Tested::Failed(expected, got) = tested else {
+        return (Judged::Passes, cost);
     };
     if let Got::Run(verdict, _) = &got {
         if Some(*verdict) != wanted {
-            return Judged::Passes;
+            return (Judged::Passes, cost);
         }
     }
     let first = gave_failing(&got);
     let reruns = rerun(plan, input, &first);
     let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
-    match reruns {
+    let judged = match reruns {
         Reruns::Agreed => {
             let measure = crate::shrink::measure(plan.problem, input);
             if measure.value < found.smallest.value {
@@ -454,7 +524,8 @@ fn judge_candidate(
         }
         // An interrupt: the shrink ends with the smallest failure so far.
         Reruns::CutShort => Judged::Passes,
-    }
+    };
+    (judged, cost)
 }
 
 /// Shrinks a failure within `budget`: the result fails the same way (the
@@ -473,24 +544,8 @@ pub fn shrink(
         Space::Beyond => problem.answer(input, &problem.defaults()).is_ok(),
     };
     let wanted = failure.verdict();
-    let found = Mutex::new(Findings {
-        failures: HashMap::new(),
-        unsteady: HashMap::new(),
-        tried: 0,
-        smallest: crate::shrink::measure(problem, &failure.input),
-    });
-    let judge = |input: &[u8]| {
-        let judged = judge_candidate(plan, input, wanted, &found);
-        let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
-        found.tried += 1;
-        if let Some(progress) = plan.progress {
-            progress(Progress::Shrinking {
-                tried: found.tried,
-                smallest: found.smallest,
-            });
-        }
-        judged
-    };
+    let found = Findings::new(problem, &failure);
+    let judge = |input: &[u8]| judge_and_count(plan, input, wanted, &found);
     let fresh = crate::shrink::Fresh {
         seed: failure.seed,
         size: failure.size,
@@ -505,27 +560,8 @@ pub fn shrink(
         Some(fresh),
         plan.jobs,
     );
-    // The shrunk input failed, unless it is the failure itself; its
-    // answers are the ones of its first run.
-    let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    let unsteady = shrunk
-        .unsteady
-        .as_ref()
-        .and_then(|input| found.unsteady.remove(input));
-    let failure = match found.failures.remove(&shrunk.input) {
-        Some((expected, got)) => Failure {
-            input: shrunk.input.clone(),
-            expected,
-            got,
-            unsteady,
-            ..failure
-        },
-        None => Failure {
-            unsteady,
-            ..failure
-        },
-    };
-    (failure, shrunk)
+    let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    (found.shrunk(failure, &shrunk), shrunk)
 }
 
 #[cfg(test)]

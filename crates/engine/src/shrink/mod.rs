@@ -21,8 +21,8 @@
 //!   hide in a large one that no chain of steps leads down from. A fresh
 //!   failure is then shrunk in turn. There are [`FRESH_RUNS`] of them, or
 //!   [`FRESH_RUNS_MOST`] for a solution whose runs are cheap
-//!   ([`CHEAP_RUN`]), enough for a bug that one small input in hundreds
-//!   shows.
+//!   ([`CHEAP_RUN`], by processor time), enough for a bug that one small
+//!   input in hundreds shows.
 //!
 //! A candidate is kept only when it is `valid` (for a user's solution,
 //! within the judge's constraints, so the shrunk input is one the judge
@@ -36,13 +36,21 @@
 //! The counts of runs are fixed ([`PAIR_RUNS`],
 //! [`FRESH_RUNS`]) and the fresh inputs' seeds come from the failure's,
 //! so the same failure shrinks to the same input, unless the time budget
-//! ends the search first (or a solution's runs take about
-//! [`CHEAP_RUN`], when which count it gets may vary).
+//! ends the search first. Whether a solution is cheap is told by the
+//! processor time its runs take, which a busy machine does not change
+//! (the wall clock's would), and which counts a warm start's saved cost
+//! in (see `runner::warm`): a Python solution is never cheap, started
+//! warm or cold.
+//!
+//! Candidates run on job threads that live as long as the shrink (see
+//! [`crate::jobs`]), so a Python solution's candidates start warm.
 
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use problem_kit::{AnyProblem, Space, SplitMix64};
+
+use crate::jobs::{with_pool, Pool};
 
 /// The most candidates two steps away run at one input.
 pub const PAIR_RUNS: usize = 50;
@@ -51,12 +59,14 @@ pub const PAIR_RUNS: usize = 50;
 /// budget allowing).
 pub const FRESH_RUNS: usize = 50;
 
-/// The run, on average over the first [`FRESH_RUNS`] fresh inputs, under
-/// which a solution is cheap: its fresh inputs go on to
-/// [`FRESH_RUNS_MOST`] (a bug that one small board in hundreds shows is
-/// found so, in seconds), where a slow one's stop. Compiled solutions'
-/// runs take a few milliseconds, interpreted ones' tens: the count, once
-/// chosen, is the same from run to run.
+/// The processor time of a run, on average over the first [`FRESH_RUNS`]
+/// fresh inputs, under which a solution is cheap: its fresh inputs go on
+/// to [`FRESH_RUNS_MOST`] (a bug that one small board in hundreds shows
+/// is found so, in seconds), where a dearer one's stop. A compiled
+/// solution's runs take a millisecond or two of it; an interpreter's
+/// start alone takes tens (Python's, PyPy's, a JVM's, Node's), and a warm
+/// run counts the start it saved. The count so depends on the solution
+/// and its language, not on how busy the machine is.
 pub const CHEAP_RUN: Duration = Duration::from_millis(15);
 
 /// The most inputs generated afresh that one shrink of a cheap solution
@@ -140,62 +150,39 @@ type Order = (u64, usize, Vec<u8>);
 
 /// Shrinks `input`, which fails, keeping only candidates that are `valid`
 /// and that `judge` finds still failing, within `budget`, until one is
-/// unsteady; with `fresh`, generated inputs are tried too. With `jobs` above 1, the candidates that come next are run
-/// that many at a time, side by side, and the search takes the first that
-/// fails, as one at a time would: the result, and the count of candidates
-/// tried, do not depend on `jobs`.
+/// unsteady; with `fresh`, generated inputs are tried too. `judge` gives
+/// what it found and the processor time of the candidate's first run (see
+/// [`CHEAP_RUN`]); it runs on [`crate::jobs`]' threads, dedicated to runs.
+/// With `jobs` above 1, the candidates that come next are run that many
+/// at a time, side by side, and the search takes the first that fails, as
+/// one at a time would: the result, and the count of candidates tried, do
+/// not depend on `jobs`.
 pub fn shrink(
     problem: &dyn AnyProblem,
     input: Vec<u8>,
     valid: &dyn Fn(&[u8]) -> bool,
-    judge: &(dyn Fn(&[u8]) -> Judged + Sync),
+    judge: &(dyn Fn(&[u8]) -> (Judged, Duration) + Sync),
     budget: Duration,
     fresh: Option<Fresh>,
     jobs: usize,
 ) -> Shrunk {
-    let mut shrinker = Shrinker {
-        problem,
-        valid,
-        judge,
-        jobs: jobs.max(1),
-        started: Instant::now(),
-        budget,
-        decided: HashSet::new(),
-        ahead: HashMap::new(),
-        unsteady: None,
-        steps: 0,
-        tried: 0,
-    };
-    let before = measure(problem, &input);
-    let mut current = input;
-    let mut fresh_inputs = fresh.map(|f| FreshInputs::new(problem, f));
-    let (minimal, pairs_tried) = loop {
-        let (minimal, pairs_tried) = shrinker.locally(&mut current);
-        let found = match fresh_inputs.as_mut() {
-            Some(inputs) if minimal => shrinker.fresh(inputs, &current),
-            _ => None,
+    let work = |candidate: Vec<u8>| judge(&candidate);
+    with_pool(jobs, &work, |pool| {
+        let mut shrinker = Shrinker {
+            problem,
+            valid,
+            pool,
+            jobs: jobs.max(1),
+            started: Instant::now(),
+            budget,
+            decided: HashSet::new(),
+            ahead: HashMap::new(),
+            unsteady: None,
+            steps: 0,
+            tried: 0,
         };
-        match found {
-            Some(smaller) => {
-                current = smaller;
-                shrinker.steps += 1;
-            }
-            None => break (minimal, pairs_tried),
-        }
-    };
-    // A failure that does not repeat makes no input minimal.
-    let steady = shrinker.unsteady.is_none();
-    Shrunk {
-        after: measure(problem, &current),
-        input: current,
-        steps: shrinker.steps,
-        tried: shrinker.tried,
-        minimal: minimal && steady,
-        pairs_tried: pairs_tried && steady,
-        unsteady: shrinker.unsteady,
-        before,
-        elapsed: shrinker.started.elapsed(),
-    }
+        shrinker.shrink(input, fresh)
+    })
 }
 
 /// An input's measure, its problem's (its length when there is none): how
@@ -215,10 +202,11 @@ fn key(problem: &dyn AnyProblem, input: &[u8]) -> Order {
 }
 
 /// A shrink under way.
-struct Shrinker<'a> {
+struct Shrinker<'a, 'p> {
     problem: &'a dyn AnyProblem,
     valid: &'a dyn Fn(&[u8]) -> bool,
-    judge: &'a (dyn Fn(&[u8]) -> Judged + Sync),
+    /// The jobs that judge candidates.
+    pool: &'a mut Pool<'p, Vec<u8>, (Judged, Duration)>,
     jobs: usize,
     started: Instant,
     budget: Duration,
@@ -226,15 +214,49 @@ struct Shrinker<'a> {
     /// that failed was taken, and everything later is smaller than it.)
     decided: HashSet<Vec<u8>>,
     /// Candidates run ahead of their turn (see [`Shrinker::run_ahead`]), and
-    /// what each was found.
-    ahead: HashMap<Vec<u8>, Judged>,
+    /// what each was found, with what its run cost.
+    ahead: HashMap<Vec<u8>, (Judged, Duration)>,
     /// The candidate whose runs disagreed, in its turn: the shrink stops.
     unsteady: Option<Vec<u8>>,
     steps: usize,
     tried: usize,
 }
 
-impl Shrinker<'_> {
+impl Shrinker<'_, '_> {
+    /// Shrinks `input` (see [`shrink`]).
+    fn shrink(&mut self, input: Vec<u8>, fresh: Option<Fresh>) -> Shrunk {
+        let before = measure(self.problem, &input);
+        let mut current = input;
+        let mut fresh_inputs = fresh.map(|f| FreshInputs::new(self.problem, f));
+        let (minimal, pairs_tried) = loop {
+            let (minimal, pairs_tried) = self.locally(&mut current);
+            let found = match fresh_inputs.as_mut() {
+                Some(inputs) if minimal => self.fresh(inputs, &current),
+                _ => None,
+            };
+            match found {
+                Some(smaller) => {
+                    current = smaller;
+                    self.steps += 1;
+                }
+                None => break (minimal, pairs_tried),
+            }
+        };
+        // A failure that does not repeat makes no input minimal.
+        let steady = self.unsteady.is_none();
+        Shrunk {
+            after: measure(self.problem, &current),
+            input: current,
+            steps: self.steps,
+            tried: self.tried,
+            minimal: minimal && steady,
+            pairs_tried: pairs_tried && steady,
+            unsteady: self.unsteady.take(),
+            before,
+            elapsed: self.started.elapsed(),
+        }
+    }
+
     /// Whether the shrink ends where it is: out of time, interrupted, or
     /// at an unsteady candidate.
     fn must_stop(&self) -> bool {
@@ -247,18 +269,25 @@ impl Shrinker<'_> {
     /// valid and still fails; it is judged once. An unsteady one is not
     /// taken, and stops the shrink.
     fn takes(&mut self, candidate: &[u8]) -> bool {
+        self.judge_once(candidate)
+            .is_some_and(|(judged, _)| judged == Judged::Fails)
+    }
+
+    /// What `candidate` was found, and what its run cost, if it is valid
+    /// and was not judged before (see [`Shrinker::takes`]).
+    fn judge_once(&mut self, candidate: &[u8]) -> Option<(Judged, Duration)> {
         if !self.decided.insert(candidate.to_vec()) || !(self.valid)(candidate) {
-            return false;
+            return None;
         }
         self.tried += 1;
         let judged = match self.ahead.remove(candidate) {
             Some(judged) => judged,
-            None => (self.judge)(candidate),
+            None => self.pool.all(vec![candidate.to_vec()])[0],
         };
-        if judged == Judged::Unsteady {
+        if judged.0 == Judged::Unsteady {
             self.unsteady = Some(candidate.to_vec());
         }
-        judged == Judged::Fails
+        Some(judged)
     }
 
     /// [`Shrinker::takes`] for `candidates[at]`, the later candidates run
@@ -281,16 +310,7 @@ impl Shrinker<'_> {
             .filter(|c| (self.valid)(c))
             .take(self.jobs)
             .collect();
-        let judge = self.judge;
-        let results: Vec<Judged> = std::thread::scope(|scope| {
-            let runs: Vec<_> = batch
-                .iter()
-                .map(|c| scope.spawn(move || judge(c)))
-                .collect();
-            runs.into_iter()
-                .map(|run| run.join().unwrap_or(Judged::Passes))
-                .collect()
-        });
+        let results = self.pool.all(batch.iter().map(|c| c.to_vec()).collect());
         for (candidate, judged) in batch.into_iter().zip(results) {
             self.ahead.insert(candidate.clone(), judged);
         }
@@ -448,11 +468,11 @@ impl Shrinker<'_> {
                 continue;
             }
             inputs.passed_over = 0;
-            inputs.runs += usize::from((self.valid)(&candidate));
-            let started = Instant::now();
-            let fails = self.takes(&candidate);
-            inputs.ran(started.elapsed());
-            if fails {
+            let Some((judged, cost)) = self.judge_once(&candidate) else {
+                continue;
+            };
+            inputs.ran(cost);
+            if judged == Judged::Fails {
                 return Some(candidate);
             }
         }
@@ -468,7 +488,8 @@ struct FreshInputs {
     runs: usize,
     /// Smaller inputs passed over in a row for not being just below.
     passed_over: usize,
-    /// The time the fresh runs took, until [`FRESH_RUNS`] had run.
+    /// The processor time the fresh runs took, until [`FRESH_RUNS`] had
+    /// run.
     first_runs: Duration,
     /// Whether the solution is cheap (see [`CHEAP_RUN`]), once
     /// [`FRESH_RUNS`] have run.
@@ -493,10 +514,11 @@ impl FreshInputs {
         }
     }
 
-    /// Counts a fresh run that took `took`.
-    fn ran(&mut self, took: Duration) {
+    /// Counts a fresh run that took `cost` of processor time.
+    fn ran(&mut self, cost: Duration) {
+        self.runs += 1;
         if self.cheap.is_none() {
-            self.first_runs += took;
+            self.first_runs += cost;
             if self.runs >= FRESH_RUNS {
                 self.cheap = Some(self.first_runs < CHEAP_RUN * FRESH_RUNS as u32);
             }

@@ -1,5 +1,10 @@
 use super::*;
 
+/// A judge that finds what `fails` says, at no cost (see [`CHEAP_RUN`]).
+fn free(fails: impl Fn(&[u8]) -> bool + Sync) -> impl Fn(&[u8]) -> (Judged, Duration) + Sync {
+    move |input: &[u8]| (fails(input).into(), Duration::ZERO)
+}
+
 fn judge_valid(problem: &'static dyn AnyProblem) -> impl Fn(&[u8]) -> bool {
     move |input: &[u8]| problem.validate(input).is_ok()
 }
@@ -18,7 +23,7 @@ fn a_board_with_a_32_shrinks_to_the_32_alone() {
         problem,
         input,
         &judge_valid(problem),
-        &|i: &[u8]| has_32(i).into(),
+        &free(has_32),
         Duration::from_secs(10),
         None,
         2,
@@ -53,6 +58,7 @@ fn an_unsteady_candidate_ends_the_shrink_short_of_minimal() {
             (false, true) => Judged::Fails,
         }
     };
+    let judge = |input: &[u8]| (judge(input), Duration::ZERO);
     for jobs in [1, 3] {
         let shrunk = shrink(
             problem,
@@ -85,7 +91,7 @@ fn a_failure_no_single_step_keeps_is_found_by_a_pair() {
         problem,
         input,
         &judge_valid(problem),
-        &|i: &[u8]| odd(i).into(),
+        &free(odd),
         Duration::from_secs(10),
         None,
         2,
@@ -122,7 +128,7 @@ fn fresh_inputs_find_a_smaller_failure_and_are_the_same_each_time() {
             problem,
             input.clone(),
             &judge_valid(problem),
-            &|i: &[u8]| fails(i).into(),
+            &free(fails),
             Duration::from_secs(60),
             Some(Fresh {
                 seed: 3,
@@ -156,4 +162,46 @@ fn othello_cases(input: &[u8]) -> Vec<(usize, usize)> {
         cases.push((side, moves));
     }
     cases
+}
+
+#[test]
+fn whether_a_solution_is_cheap_is_its_processor_time_never_the_wall_clock() {
+    // Fails only as it is: every candidate passes, and the fresh inputs
+    // run to their count, which is larger for a cheap solution.
+    let problem = registry::find("game2048").unwrap();
+    let input = b"3\n2 4 8\n16 32 2\n4 4 4\n".to_vec();
+    let calls = std::sync::atomic::AtomicUsize::new(0);
+    // The candidates tried when each run costs `cost` of processor time,
+    // the first `waiting` of them waiting for a processor besides.
+    let tried = |cost: Duration, waiting: usize| {
+        calls.store(0, std::sync::atomic::Ordering::SeqCst);
+        let judge = |candidate: &[u8]| {
+            if calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst) < waiting {
+                std::thread::sleep(2 * CHEAP_RUN);
+            }
+            (Judged::from(candidate == input), cost)
+        };
+        let fresh = Fresh {
+            seed: 5,
+            size: 3,
+            space: Space::Judge,
+        };
+        let budget = Duration::from_secs(600);
+        shrink(
+            problem,
+            input.clone(),
+            &judge_valid(problem),
+            &judge,
+            budget,
+            Some(fresh),
+            1,
+        )
+        .tried
+    };
+    let cheap = tried(Duration::from_millis(1), 0);
+    let dear = tried(2 * CHEAP_RUN, 0);
+    assert!(dear < cheap, "{dear} candidates, and {cheap} when cheap");
+    // Every run until the count is chosen waits, as on a busy machine:
+    // the count is the cheap one still.
+    assert_eq!(tried(Duration::from_millis(1), dear), cheap);
 }
