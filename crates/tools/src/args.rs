@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use engine::runner::Limits;
 use engine::solution::{Forced, Solution};
-use engine::toolchain::{self, Language, LANGUAGES};
+use engine::toolchain::{self, Language, LanguageRow, LANGUAGES};
 
 use crate::exit;
 use problem_kit::{AnyProblem, Info};
@@ -111,8 +111,8 @@ pub const FLAGS: &[Flag] = &[
          constraints (larger boards, other characters, looser formatting)"),
     flag("--lang", RUNS, Read("LANG", |a, p| language(p).map(|l| a.solution.lang = Some(l))),
         "the language whose judge limits apply ({LANGS}): a -c command or an executable \
-         otherwise gets the problem's base limits (-c 'pypy3 a.py' --lang pypy3); for a .py \
-         file, py or pypy3 says which runs it"),
+         otherwise gets the problem's base limits; for a source file, it chooses among the \
+         languages of the file's ending"),
     flag("--form", RUNS, Read("FORM", |a, p| form(p).map(|f| a.solution.form = Some(f))),
         "how a source file is called, `function` or `program`, for the odd file its structure \
          misleads (a file that defines the judge's function is called through a driver; any \
@@ -124,7 +124,7 @@ pub const FLAGS: &[Flag] = &[
     flag("--output-limit", JUDGE, Number("MIB", 1, 1 << 12, |a| &mut a.output_mib),
         "the output limit (default: twice the expected output, and at least 16 MiB)"),
     flag("--cold", RUNS, Switch(|a| &mut a.solution.cold),
-        "start a Python or PyPy solution afresh for every run; by default each job starts its \
+        "start a solution in {WARM} afresh for every run; by default each job starts its \
          interpreter once and forks it for each run (a warm start: the same verdicts, its \
          start's processor time counted in)"),
     flag("--verbose", JUDGE, Switch(|a| &mut a.verbose),
@@ -133,8 +133,8 @@ pub const FLAGS: &[Flag] = &[
     flag("--quick", JUDGE, Switch(|a| &mut a.quick),
         "the golden cases and the judge suite's strongest few (those that reject the most \
          planted bugs, and one of the judge's largest size, for time), not its few hundred: \
-         under a second for most solutions, where the whole suite takes ten seconds or more in \
-         Python"),
+         under a second for most solutions, where the whole suite takes ten seconds or more \
+         for an interpreted one"),
     flag("-j, --jobs", JUDGE, Number("N", 1, 256, |a| &mut a.solution.jobs),
         "run N cases at a time (default: the cores the machine gives this command); each case \
          is reported in order, and its verdict does not depend on N"),
@@ -247,9 +247,8 @@ pub fn read(
 
 /// The `--help` of `command`: its `synopsis`, the paragraphs of `about`
 /// filled to 78 columns, its flags from [`FLAGS`], `after` as written, the
-/// exit statuses and the problems. `{LANGS}`, `{EXTS}` and `{DRIVEN}`
-/// become the language table's `--lang` words, its files' endings and the
-/// languages whose functions a driver calls.
+/// exit statuses and the problems, with the language table's words for
+/// `{LANGS}` and the like (see `table_words`).
 pub fn help(command: &str, synopsis: &str, about: &str, after: &str) -> String {
     let mut text = format!("{synopsis}\n");
     for paragraph in about.split("\n\n") {
@@ -267,19 +266,38 @@ pub fn help(command: &str, synopsis: &str, about: &str, after: &str) -> String {
     text
 }
 
+/// What the help's `{...}` stand for, from the language table: `--lang`'s
+/// words, the files' endings, the languages whose functions a driver calls
+/// or that start warm, and the `#!` lines that choose a language.
+fn table_words() -> [(&'static str, String); 5] {
+    let names = |keep: fn(&LanguageRow) -> bool, or: &str| {
+        let names: Vec<&str> = LANGUAGES
+            .iter()
+            .filter(|r| keep(r))
+            .map(|r| r.name)
+            .collect();
+        names.join(or)
+    };
+    let shebangs: Vec<String> = (LANGUAGES.iter())
+        .filter_map(|row| Some(format!("{} for {}", row.shebang?, row.name)))
+        .collect();
+    [
+        ("{LANGS}", toolchain::language::flag_words()),
+        ("{EXTS}", toolchain::language::extension_words()),
+        ("{DRIVEN}", names(|row| row.driver.is_some(), ", ")),
+        ("{WARM}", names(|row| row.warm, " or ")),
+        ("{SHEBANGS}", shebangs.join(", ")),
+    ]
+}
+
 /// `text` with the language table's words put in, in lines of at most 78
 /// columns (a longer word alone on its line): the first starts with
 /// `first`, the others with `indent` spaces.
 fn fill(text: &str, first: &str, indent: usize) -> String {
-    let driven: Vec<&str> = LANGUAGES
-        .iter()
-        .filter(|row| row.driver.is_some())
-        .map(|row| row.name)
-        .collect();
-    let text = text
-        .replace("{LANGS}", &toolchain::language::flag_words())
-        .replace("{EXTS}", &toolchain::language::extension_words())
-        .replace("{DRIVEN}", &driven.join(", "));
+    let mut text = text.to_string();
+    for (word, words) in table_words() {
+        text = text.replace(word, &words);
+    }
     let (mut filled, mut line) = (String::new(), first.to_string());
     for word in text.split_whitespace() {
         let has_word = line.ends_with(|c: char| !c.is_whitespace());

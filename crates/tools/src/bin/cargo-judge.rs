@@ -32,10 +32,10 @@ made from the generators, whose passes are counted and whose first failure is sh
 with the `cargo gen` line that makes it again (the suite stops there, as a judge does).
 
 SOLUTION is your solution instead of the workspace's: a file ending in one of {EXTS}, compiled \
-as the judge compiles it (a .py file whose #! line names pypy3 runs under PyPy3), or an \
-executable. A file in a language with a driver ({DRIVEN}) that defines a Programmers function \
-(footholds' `solution(board, aloc, bloc)`) is called through a generated driver, whatever else \
-it holds.";
+as the judge compiles it (where languages share an ending, a #! line chooses: {SHEBANGS}), or \
+an executable. A file in a language with a driver ({DRIVEN}) that defines the function a judge \
+calls (footholds' `solution(board, aloc, bloc)`) is called through a generated driver, whatever \
+else it holds.";
 
 const AFTER: &str = "Ends with `N passed, M failed`.\n";
 

@@ -55,9 +55,11 @@ fn the_help_and_the_parser_name_the_same_flags() {
             );
         }
         if command != "gen" {
-            let words = engine::toolchain::language::flag_words();
             let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+            let words = engine::toolchain::language::flag_words();
             assert!(help.contains(&format!("({words})")), "{help}");
+            let endings = engine::toolchain::language::extension_words();
+            assert!(help.contains(&format!("one of {endings},")), "{help}");
         }
     }
 }
