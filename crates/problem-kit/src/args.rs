@@ -43,7 +43,8 @@ const COMMON: &str = "  --explain   also write an explanation of the answer to s
   FILE        read the input from FILE instead of standard input
 ";
 
-/// The usage text, made from the problem's description and its flags.
+/// The usage text, made from the problem's description and its flags (the
+/// binary adds its exit statuses, from `run::EXIT_STATUSES`).
 pub fn usage<F: FlagSet>(info: &Info) -> String {
     let mut synopsis = format!("usage: {}", info.name);
     let mut lines = String::new();
@@ -61,9 +62,7 @@ pub fn usage<F: FlagSet>(info: &Info) -> String {
     }
     synopsis.push_str(" [--explain] [--naive] [--replay FILE.html] [FILE]");
     format!(
-        "{synopsis}\n\n{}\n\nJudge: {} \"{}\", {}\n\n{lines}{COMMON}\n\
-         Exit status: 0 answered, 1 bad input, 2 bad usage, 3 the answer could not be written,\n\
-         4 a valid input past the work limit, 5 answered but --replay or --explain not written.\n",
+        "{synopsis}\n\n{}\n\nJudge: {} \"{}\", {}\n\n{lines}{COMMON}",
         info.summary.trim_end(),
         info.origin,
         info.title,

@@ -3,16 +3,9 @@
 //!
 //! The answer is written first; the explanation (`--explain`, on stderr) and
 //! the page (`--replay FILE`) follow it, so that a side output that fails
-//! never costs the answer. Exit statuses:
-//!
-//! | status | meaning |
-//! |---|---|
-//! | 0 | answered |
-//! | 1 | bad input (one `error:` line naming what and where, nothing on stdout) |
-//! | 2 | bad usage: an unknown flag, a bad value, a `--replay` target that is not a new or regular file, or that the run reads |
-//! | 3 | the answer could not be written to stdout (a full disk, a closed stdout) |
-//! | 4 | a valid input that needs more work than the solver's limit (nothing on stdout) |
-//! | 5 | the answer was written, but `--replay` or `--explain` could not be |
+//! never costs the answer. The exit statuses are [`EXIT_STATUSES`], which
+//! every binary's `--help` lists and `docs/usage.md` explains (a test holds
+//! the page to the table).
 //!
 //! A reader that went away (`othello < big | head -c1`) is not an error: the
 //! binary ends quietly with 0, as `cat` would without its signal.
@@ -28,20 +21,25 @@ use crate::args::{Command, Request};
 use crate::contract::AnyProblem;
 use crate::mapped::InputBytes;
 
-/// Exit status for an answered input.
 pub const EXIT_OK: u8 = 0;
-/// Exit status for input that is not valid for the problem.
 pub const EXIT_BAD_INPUT: u8 = 1;
-/// Exit status for an unknown flag, a bad flag value or a bad `--replay`
-/// target.
 pub const EXIT_BAD_USAGE: u8 = 2;
-/// Exit status for an answer that could not be written to stdout.
 pub const EXIT_OUTPUT_FAILED: u8 = 3;
-/// Exit status for a valid input that needs more work than the limit.
 pub const EXIT_WORK_LIMIT: u8 = 4;
-/// Exit status for an answer written whose `--replay` page or
-/// `--explain` text could not be.
 pub const EXIT_SIDE_OUTPUT_FAILED: u8 = 5;
+
+/// Every exit status of a binary, with its meaning as `--help` says it.
+pub const EXIT_STATUSES: &[(u8, &str)] = &[
+    (EXIT_OK, "answered"),
+    (EXIT_BAD_INPUT, "bad input"),
+    (EXIT_BAD_USAGE, "bad usage"),
+    (EXIT_OUTPUT_FAILED, "the answer could not be written"),
+    (EXIT_WORK_LIMIT, "a valid input past the work limit"),
+    (
+        EXIT_SIDE_OUTPUT_FAILED,
+        "answered, but --replay or --explain not written",
+    ),
+];
 
 /// The whole binary, as a C `main`: every problem's `main.rs` is
 ///
@@ -144,7 +142,13 @@ pub fn run_with(
     } = streams;
     let command = match problem.parse(arguments.into_iter().collect()) {
         Ok(Request::Run(command)) => command,
-        Ok(Request::Help(text)) => return finish_output(stderr, write_all(stdout, &text)),
+        Ok(Request::Help(mut text)) => {
+            text.push_str("\nExit status:\n");
+            for (status, meaning) in EXIT_STATUSES {
+                text.push_str(&format!("  {status}  {meaning}\n"));
+            }
+            return finish_output(stderr, write_all(stdout, &text));
+        }
         Err(message) => {
             report(stderr, &message);
             return EXIT_BAD_USAGE;
@@ -470,6 +474,25 @@ pub fn refuse(stderr: &mut dyn Write, error: &InputError) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The user's page explains every exit status, in the order and the
+    /// words of the table that `--help` lists.
+    #[test]
+    fn the_user_page_has_every_exit_status_in_the_tables_words() {
+        let page = crate::files::workspace_root().join("docs/usage.md");
+        let page = std::fs::read_to_string(page).unwrap();
+        let section = page.split("\n## Exit statuses\n").nth(1).unwrap();
+        let section = section.split("\n## ").next().unwrap().replace('`', "");
+        let rows: Vec<&str> = (section.lines())
+            .filter(|line| {
+                line.starts_with("| ") && line[2..].starts_with(|c: char| c.is_ascii_digit())
+            })
+            .collect();
+        assert_eq!(rows.len(), EXIT_STATUSES.len(), "{section}");
+        for ((status, meaning), row) in EXIT_STATUSES.iter().zip(rows) {
+            assert!(row.starts_with(&format!("| {status} | {meaning}")), "{row}");
+        }
+    }
 
     /// An endless stream of one pattern.
     struct Endless(&'static [u8], usize);

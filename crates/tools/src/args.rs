@@ -1,7 +1,10 @@
-//! The command line: the arguments every command that runs a solution
-//! shares, read once ([`SolutionArgs`], as given) and resolved once
-//! against the problem ([`SolutionArgs::resolve`], the settings a run
-//! needs), and the small readers of flag values.
+//! The command line of `cargo judge`, `cargo stress` and `cargo gen`:
+//! one table of their flags ([`FLAGS`]), which [`read`] parses against and
+//! [`help`] describes, so that a flag cannot be read and left out of the
+//! help, or the other way round; the arguments every command that runs a
+//! solution shares, read once ([`SolutionArgs`], as given) and resolved
+//! once against the problem ([`SolutionArgs::resolve`], the settings a run
+//! needs); and the small readers of flag values.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -9,7 +12,9 @@ use std::time::Duration;
 
 use engine::runner::Limits;
 use engine::solution::{Forced, Solution};
-use engine::toolchain::{self, Language};
+use engine::toolchain::{self, Language, LanguageRow, LANGUAGES};
+
+use crate::exit;
 use problem_kit::{AnyProblem, Info};
 
 /// The command's arguments, without the program name and without the
@@ -23,68 +28,288 @@ pub fn arguments(subcommand: &str) -> Vec<OsString> {
     args
 }
 
-/// A command-line argument that is the command's own, owned (so that the
-/// parser can read its value).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Arg {
-    Short(char),
-    Long(String),
-    Value(OsString),
+/// One flag of the commands: its names, the commands that take it, what
+/// it sets, and its help. A flag whose help differs between commands has a
+/// row for each.
+pub struct Flag {
+    /// As the help shows them: `-j, --jobs`.
+    pub names: &'static str,
+    /// The commands that take it, by the names cargo passes (`judge`).
+    pub commands: &'static [&'static str],
+    set: Set,
+    /// One paragraph: `{LANGS}` stands for `--lang`'s words, made from the
+    /// language table.
+    pub help: &'static str,
 }
 
-impl Arg {
-    /// The error for an argument the command does not take, in `lexopt`'s
-    /// words.
-    pub fn unexpected(self) -> String {
-        match self {
-            Arg::Short(c) => lexopt::Error::UnexpectedOption(format!("-{c}")),
-            Arg::Long(name) => lexopt::Error::UnexpectedOption(format!("--{name}")),
-            Arg::Value(value) => lexopt::Error::UnexpectedArgument(value),
+/// How a flag sets its field: a switch turns it on, a number flag reads a
+/// whole number in its range, and the others read their value their own
+/// way; a value's name is the help's.
+enum Set {
+    Switch(fn(&mut Args) -> &mut bool),
+    Number(&'static str, u64, u64, fn(&mut Args) -> &mut Option<u64>),
+    Read(
+        &'static str,
+        fn(&mut Args, &mut lexopt::Parser) -> Result<(), String>,
+    ),
+}
+
+impl Flag {
+    /// As the help shows it: `-j, --jobs N`.
+    pub fn shown(&self) -> String {
+        match self.set {
+            Switch(_) => self.names.to_string(),
+            Number(value, ..) | Read(value, _) => format!("{} {value}", self.names),
         }
-        .to_string()
+    }
+
+    /// Whether `arg` (`-j`, `--jobs`) names this flag.
+    fn is(&self, arg: &str) -> bool {
+        self.names.split(", ").any(|name| name == arg)
+    }
+
+    /// Reads the flag's value, if it has one, from `parser` into `args`.
+    fn set(&self, args: &mut Args, parser: &mut lexopt::Parser) -> Result<(), String> {
+        match self.set {
+            Switch(on) => *on(args) = true,
+            Number(_, low, high, field) => {
+                let long = self.names.rsplit("--").next().unwrap_or_default();
+                *field(args) = Some(number(parser, long, low, high)?);
+            }
+            Read(_, read) => read(args, parser)?,
+        }
+        Ok(())
     }
 }
 
-/// Reads the command line of `command` (its name as cargo passes it):
-/// `-h`/`--help` writes `usage` to `out` (and returns `Ok(None)`), the
-/// shared flags go to `solution`, and every other flag to `own`, with the
-/// parser for its value; `own` says whether it took the flag (a flag no
-/// one takes is an error naming the help to see). Returns the values that
-/// are not a flag's (the problem, folders, a solution), in their order.
+use Set::{Number, Read, Switch};
+
+#[rustfmt::skip]
+const fn flag(names: &'static str, commands: &'static [&'static str], set: Set, help: &'static str) -> Flag {
+    Flag { names, commands, set, help }
+}
+
+const RUNS: &[&str] = &["judge", "stress"];
+const JUDGE: &[&str] = &["judge"];
+const STRESS: &[&str] = &["stress"];
+const GEN: &[&str] = &["gen"];
+
+/// Every flag of `cargo judge`, `cargo stress` and `cargo gen`, in the
+/// order of their help: the one place a flag is named, read and described.
+#[rustfmt::skip]
+pub const FLAGS: &[Flag] = &[
+    flag("-h, --help", &["judge", "stress", "gen"], Switch(|a| &mut a.help), "print this text"),
+    flag("-c, --command", RUNS, Read("COMMAND", |a, p| a.solution.set_solution(Solution::Shell(command(p)?))),
+        "run a shell command as the solution"),
+    flag("--beyond-judge", JUDGE, Switch(|a| &mut a.solution.beyond_judge),
+        "also run your solution on the cases beyond the judge's constraints (by default it gets \
+         only what the judge could send; the cases with flags never run for it)"),
+    flag("--beyond-judge", STRESS, Switch(|a| &mut a.solution.beyond_judge),
+        "also generate inputs beyond the judge's constraints"),
+    flag("--beyond-judge", GEN, Switch(|a| &mut a.solution.beyond_judge),
+        "an input that may use everything the workspace's binaries accept past the judge's \
+         constraints (larger boards, other characters, looser formatting)"),
+    flag("--lang", RUNS, Read("LANG", |a, p| language(p).map(|l| a.solution.lang = Some(l))),
+        "the language whose judge limits apply ({LANGS}): a -c command or an executable \
+         otherwise gets the problem's base limits; for a source file, it chooses among the \
+         languages of the file's ending"),
+    flag("--form", RUNS, Read("FORM", |a, p| form(p).map(|f| a.solution.form = Some(f))),
+        "how a source file is called, `function` or `program`, for the odd file its structure \
+         misleads (a file that defines the judge's function is called through a driver; any \
+         other is run as a program)"),
+    flag("--time-limit", RUNS, Number("MS", 1, 3_600_000, |a| &mut a.solution.time_ms),
+        "the time limit (processor time), instead of the judge's"),
+    flag("--memory-limit", RUNS, Number("MIB", 1, 1 << 20, |a| &mut a.solution.memory_mib),
+        "the memory limit (peak resident), instead of the judge's"),
+    flag("--output-limit", JUDGE, Number("MIB", 1, 1 << 12, |a| &mut a.output_mib),
+        "the output limit (default: twice the expected output, and at least 16 MiB)"),
+    flag("--cold", RUNS, Switch(|a| &mut a.solution.cold),
+        "start a solution in {WARM} afresh for every run; by default each job starts its \
+         interpreter once and forks it for each run (a warm start: the same verdicts, its \
+         start's processor time counted in)"),
+    flag("--verbose", JUDGE, Switch(|a| &mut a.verbose),
+        "list the cases skipped for your solution, each with why (else they are counted in one \
+         line)"),
+    flag("--quick", JUDGE, Switch(|a| &mut a.quick),
+        "the golden cases and the judge suite's strongest few (those that reject the most \
+         planted bugs, and one of the judge's largest size, for time), not its few hundred: \
+         under a second for most solutions, where the whole suite takes ten seconds or more \
+         for an interpreted one"),
+    flag("-j, --jobs", JUDGE, Number("N", 1, 256, |a| &mut a.solution.jobs),
+        "run N cases at a time (default: the cores the machine gives this command); each case \
+         is reported in order, and its verdict does not depend on N"),
+    flag("-j, --jobs", STRESS, Number("N", 1, 256, |a| &mut a.solution.jobs),
+        "run N inputs at a time (default: the cores the machine gives this command); the \
+         failure reported is the first failing seed whatever N, and its cargo gen line brings \
+         it back"),
+    flag("--check-toolchains", JUDGE, Switch(|a| &mut a.check_toolchains),
+        "run every language's self-test (a program that must be accepted) and say which \
+         languages work on this machine"),
+    flag("--seconds", STRESS, Number("N", 1, 86_400, |a| &mut a.seconds),
+        "search for N seconds (1 to 86400; default 10)"),
+    flag("--shrink-seconds", STRESS, Number("N", 1, 86_400, |a| &mut a.shrink_seconds),
+        "then shrink a failure for at most N seconds more, plus the run under way (1 to 86400; \
+         default 60)"),
+    flag("--seed", STRESS, Number("S", 0, u64::MAX, |a| &mut a.seed),
+        "the first seed (default: from the clock); seeds go up by one"),
+    flag("--seed", GEN, Number("S", 0, u64::MAX, |a| &mut a.seed), "the seed (default 0)"),
+    flag("--size", STRESS, Read("N", size),
+        "the largest generator size (default: the generator's largest)"),
+    flag("--size", GEN, Read("N", size),
+        "the generator's size (default 2): 1 is tiny; the largest are below"),
+    flag("--save", STRESS, Read("DIR", |a, p| text(p, "save").map(|d| a.save = Some(d.into()))),
+        "where a failure is saved (default: printed; a folder of your own under the system's \
+         temporary folder, grid-games-stress-UID/PROBLEM, outside inputs/)"),
+];
+
+/// `--size`, bounded by the generator's range once the problem is known,
+/// which the message names in full.
+fn size(args: &mut Args, parser: &mut lexopt::Parser) -> Result<(), String> {
+    let text = text(parser, "size")?;
+    let text = text.to_string_lossy();
+    args.size = Some(text.trim().parse().map_err(|_| {
+        format!(
+            "--size takes a whole number (the generator's range follows from PROBLEM; see \
+             --help), not {}",
+            grid::input::quote(&text)
+        )
+    })?);
+    Ok(())
+}
+
+/// What a command line gave, read against [`FLAGS`]; each command reads
+/// the fields of its own flags.
+#[derive(Debug, Default)]
+pub struct Args {
+    /// The values that are not a flag's, in their order: the problem,
+    /// folders, a solution.
+    pub values: Vec<OsString>,
+    pub solution: SolutionArgs,
+    /// `-h`/`--help`: the rest of the command line is not read.
+    pub help: bool,
+    pub output_mib: Option<u64>,
+    pub check_toolchains: bool,
+    /// The golden cases and the judge suite's strongest few.
+    pub quick: bool,
+    /// List the skipped cases, each with why.
+    pub verbose: bool,
+    pub seconds: Option<u64>,
+    pub shrink_seconds: Option<u64>,
+    pub seed: Option<u64>,
+    pub size: Option<u64>,
+    pub save: Option<PathBuf>,
+}
+
+impl Args {
+    /// The first value, PROBLEM, taken from the values.
+    pub fn problem(&mut self, command: &str) -> Result<String, String> {
+        if self.values.is_empty() {
+            return Err(see_help(command, "a PROBLEM is needed"));
+        }
+        Ok(self.values.remove(0).to_string_lossy().into_owned())
+    }
+}
+
+/// Reads the command line of `command` (its name as cargo passes it): a
+/// flag of another command, or of none, is an error naming the help to
+/// see. With `-h`/`--help`, writes `help()` to `out` and returns `None`.
 pub fn read(
     command: &str,
-    usage: &str,
+    help: impl FnOnce() -> String,
     out: &mut dyn std::io::Write,
-    solution: &mut SolutionArgs,
-    mut own: impl FnMut(&Arg, &mut lexopt::Parser) -> Result<bool, String>,
-) -> Result<Option<std::vec::IntoIter<OsString>>, String> {
+) -> Result<Option<Args>, String> {
     let mut parser = lexopt::Parser::from_args(arguments(command));
-    let mut values = Vec::new();
+    let mut args = Args::default();
     while let Some(arg) = parser
         .next()
         .map_err(|e| see_help(command, &e.to_string()))?
     {
-        if let Some(flag) = SharedFlag::of(&arg) {
-            solution.take(flag, &mut parser)?;
-            continue;
-        }
-        let arg = match arg {
-            lexopt::Arg::Short('h') | lexopt::Arg::Long("help") => {
-                let _ = write!(out, "{usage}\n{}", problems_help());
-                return Ok(None);
-            }
-            lexopt::Arg::Short(c) => Arg::Short(c),
-            lexopt::Arg::Long(name) => Arg::Long(name.to_string()),
+        let name = match arg {
+            lexopt::Arg::Short(c) => format!("-{c}"),
+            lexopt::Arg::Long(name) => format!("--{name}"),
             lexopt::Arg::Value(value) => {
-                values.push(value);
+                args.values.push(value);
                 continue;
             }
         };
-        if !own(&arg, &mut parser)? {
-            return Err(see_help(command, &arg.unexpected()));
+        let flag = FLAGS
+            .iter()
+            .find(|flag| flag.commands.contains(&command) && flag.is(&name))
+            .ok_or_else(|| see_help(command, &lexopt::Error::UnexpectedOption(name).to_string()))?;
+        flag.set(&mut args, &mut parser)?;
+        if args.help {
+            let _ = write!(out, "{}", help());
+            return Ok(None);
         }
     }
-    Ok(Some(values.into_iter()))
+    Ok(Some(args))
+}
+
+/// The `--help` of `command`: its `synopsis`, the paragraphs of `about`
+/// filled to 78 columns, its flags from [`FLAGS`], `after` as written, the
+/// exit statuses and the problems, with the language table's words for
+/// `{LANGS}` and the like (see `table_words`).
+pub fn help(command: &str, synopsis: &str, about: &str, after: &str) -> String {
+    let mut text = format!("{synopsis}\n");
+    for paragraph in about.split("\n\n") {
+        text += &format!("\n{}", fill(paragraph, "", 0));
+    }
+    text.push('\n');
+    for flag in FLAGS.iter().filter(|flag| flag.commands.contains(&command)) {
+        text += &fill(flag.help, &format!("  {:<18}  ", flag.shown()), 22);
+    }
+    for block in [after, &fill(&exit::help(), "", 0), &problems_help()] {
+        if !block.is_empty() {
+            text += &format!("\n{block}");
+        }
+    }
+    text
+}
+
+/// What the help's `{...}` stand for, from the language table: `--lang`'s
+/// words, the files' endings, the languages whose functions a driver calls
+/// or that start warm, and the `#!` lines that choose a language.
+fn table_words() -> [(&'static str, String); 5] {
+    let names = |keep: fn(&LanguageRow) -> bool, or: &str| {
+        let names: Vec<&str> = LANGUAGES
+            .iter()
+            .filter(|r| keep(r))
+            .map(|r| r.name)
+            .collect();
+        names.join(or)
+    };
+    let shebangs: Vec<String> = (LANGUAGES.iter())
+        .filter_map(|row| Some(format!("{} for {}", row.shebang?, row.name)))
+        .collect();
+    [
+        ("{LANGS}", toolchain::language::flag_words()),
+        ("{EXTS}", toolchain::language::extension_words()),
+        ("{DRIVEN}", names(|row| row.driver.is_some(), ", ")),
+        ("{WARM}", names(|row| row.warm, " or ")),
+        ("{SHEBANGS}", shebangs.join(", ")),
+    ]
+}
+
+/// `text` with the language table's words put in, in lines of at most 78
+/// columns (a longer word alone on its line): the first starts with
+/// `first`, the others with `indent` spaces.
+fn fill(text: &str, first: &str, indent: usize) -> String {
+    let mut text = text.to_string();
+    for (word, words) in table_words() {
+        text = text.replace(word, &words);
+    }
+    let (mut filled, mut line) = (String::new(), first.to_string());
+    for word in text.split_whitespace() {
+        let has_word = line.ends_with(|c: char| !c.is_whitespace());
+        if has_word && line.len() + 1 + word.len() > 78 {
+            filled += &format!("{line}\n");
+            line = " ".repeat(indent);
+        } else if has_word {
+            line.push(' ');
+        }
+        line += word;
+    }
+    filled + &line + "\n"
 }
 
 /// A misuse of `command`, with the help to see.
@@ -95,7 +320,7 @@ pub fn see_help(command: &str, message: &str) -> String {
 /// The problems, for a command's `--help`: each by its name, its judge's
 /// number and the number with the judge's prefix, any of which PROBLEM
 /// may be.
-pub fn problems_help() -> String {
+fn problems_help() -> String {
     format!(
         "PROBLEM is a problem's name, its judge's number, or the number with the judge's \
          prefix:\n{}",
@@ -122,40 +347,6 @@ pub fn problem(name: &str) -> Result<&'static dyn AnyProblem, String> {
     })
 }
 
-/// A flag of [`SolutionArgs`]: told from the others first, then taken
-/// (`lexopt`'s argument borrows the parser that reads its value).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SharedFlag {
-    Command,
-    Bin,
-    BeyondJudge,
-    Lang,
-    Form,
-    Jobs,
-    TimeLimit,
-    MemoryLimit,
-    Cold,
-}
-
-impl SharedFlag {
-    /// The shared flag `arg` is, if it is one.
-    pub fn of(arg: &lexopt::Arg) -> Option<SharedFlag> {
-        use lexopt::Arg::{Long, Short};
-        Some(match arg {
-            Short('c') | Long("command") => SharedFlag::Command,
-            Long("bin") => SharedFlag::Bin,
-            Long("beyond-judge") => SharedFlag::BeyondJudge,
-            Long("lang") => SharedFlag::Lang,
-            Long("form") => SharedFlag::Form,
-            Long("jobs") | Short('j') => SharedFlag::Jobs,
-            Long("time-limit") => SharedFlag::TimeLimit,
-            Long("memory-limit") => SharedFlag::MemoryLimit,
-            Long("cold") => SharedFlag::Cold,
-            _ => return None,
-        })
-    }
-}
-
 /// The arguments that say which solution runs and under which limits, as
 /// given.
 #[derive(Clone, Debug, Default)]
@@ -169,7 +360,7 @@ pub struct SolutionArgs {
     /// The form `--form` forces on a source file.
     pub form: Option<Forced>,
     /// How many runs at a time (`--jobs`).
-    pub jobs: Option<usize>,
+    pub jobs: Option<u64>,
     /// Fresh starts for every run, never warm ones (`--cold`).
     pub cold: bool,
 }
@@ -198,30 +389,6 @@ pub struct Resolved {
 }
 
 impl SolutionArgs {
-    /// Takes `flag`, one of these arguments, reading its value from
-    /// `parser`.
-    pub fn take(&mut self, flag: SharedFlag, parser: &mut lexopt::Parser) -> Result<(), String> {
-        match flag {
-            SharedFlag::Command => self.set_solution(Solution::Shell(command(parser)?))?,
-            SharedFlag::Bin => {
-                let path = PathBuf::from(text(parser, "bin")?);
-                self.set_solution(Solution::from_path(&path)?)?;
-            }
-            SharedFlag::BeyondJudge => self.beyond_judge = true,
-            SharedFlag::Lang => self.lang = Some(language(parser)?),
-            SharedFlag::Form => self.form = Some(form(parser)?),
-            SharedFlag::Jobs => self.jobs = Some(number(parser, "jobs", 1, 256)? as usize),
-            SharedFlag::TimeLimit => {
-                self.time_ms = Some(number(parser, "time-limit", 1, 3_600_000)?);
-            }
-            SharedFlag::MemoryLimit => {
-                self.memory_mib = Some(number(parser, "memory-limit", 1, 1 << 20)?);
-            }
-            SharedFlag::Cold => self.cold = true,
-        }
-        Ok(())
-    }
-
     /// Sets the solution: one at most.
     pub fn set_solution(&mut self, solution: Solution) -> Result<(), String> {
         if let Some(first) = &self.solution {
@@ -289,9 +456,10 @@ impl SolutionArgs {
             beyond_judge: self.beyond_judge,
             cold: self.cold,
             form: self.form,
-            jobs: self.jobs.unwrap_or_else(|| {
-                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-            }),
+            jobs: self.jobs.map_or_else(
+                || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+                |jobs| jobs as usize,
+            ),
         }
     }
 }

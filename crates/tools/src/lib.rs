@@ -8,7 +8,8 @@
 //!   until an answer is wrong; the failure shrunk and saved;
 //! - `cargo gen PROBLEM`: one generated input (the contract's generator).
 //!
-//! Here: [`args`] (the command line, read once and resolved once),
+//! Here: [`args`] (the command line: one table of the flags, from which
+//! they are read and each command's `--help` is made),
 //! [`report`] (rendering what the engine decided), [`output`] (standard
 //! output that a closed reader does not stop, and the one shape of every
 //! command's `main`) and [`exit`] (the exit statuses).

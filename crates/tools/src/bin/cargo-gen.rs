@@ -9,66 +9,50 @@ use problem_kit::Space;
 use tools::args;
 use tools::output::ReportOutput;
 
-const USAGE: &str = "\
-usage: cargo gen PROBLEM [--seed S] [--size N] [--beyond-judge]
+const SYNOPSIS: &str = "usage: cargo gen PROBLEM [--seed S] [--size N] [--beyond-judge]";
 
-Prints a random input for PROBLEM (a problem's name, its judge's number, or
-the number with the judge's prefix: see below), the same for the same seed
-(default 0) and
-size (default 2). It is within the judge's published constraints, so any
-judge solution must answer it; with --beyond-judge it may use everything the
-workspace's binaries accept past them (larger boards, other characters,
-looser formatting). Size 1 is tiny; the largest sizes, judge-valid and
-beyond, are:
-";
+const ABOUT: &str = "Prints a random input for PROBLEM (a problem's name, its judge's number, \
+or the number with the judge's prefix: see below), the same for the same seed and size. It is \
+within the judge's published constraints, so any judge solution must answer it, unless \
+--beyond-judge asks for more.";
 
 fn main() -> ExitCode {
     tools::output::main(run)
 }
 
+/// The largest sizes of each problem's generators, for the help.
+fn largest_sizes() -> String {
+    let mut text = "The largest sizes, judge-valid and beyond:\n".to_string();
+    for problem in registry::ALL {
+        text += &format!(
+            "  {:<14} {} and {}\n",
+            problem.info().name,
+            problem.largest_size(Space::Judge),
+            problem.largest_size(Space::Beyond)
+        );
+    }
+    text
+}
+
 fn run(out: &mut ReportOutput) -> Result<bool, String> {
-    use lexopt::Arg::{Long, Short, Value};
     if out.was_closed() {
         return Err("standard output is closed, so the input would be lost".to_string());
     }
-    let mut parser = lexopt::Parser::from_args(args::arguments("gen"));
-    let (mut name, mut seed, mut size, mut space) = (None, 0u64, 2u64, Space::Judge);
-    let see_help = |message: String| format!("{message} (see `cargo gen --help`)");
-    while let Some(arg) = parser.next().map_err(|e| see_help(e.to_string()))? {
-        match arg {
-            Short('h') | Long("help") => {
-                let _ = write!(out, "{USAGE}");
-                for problem in registry::ALL {
-                    let _ = writeln!(
-                        out,
-                        "  {:<14} {} and {}",
-                        problem.info().name,
-                        problem.largest_size(Space::Judge),
-                        problem.largest_size(Space::Beyond)
-                    );
-                }
-                let _ = write!(out, "\n{}", args::problems_help());
-                return Ok(true);
-            }
-            Long("seed") => seed = args::number(&mut parser, "seed", 0, u64::MAX)?,
-            // Bounded below by the generator's own range, named in full.
-            Long("size") => {
-                let text = args::text(&mut parser, "size")?;
-                let text = text.to_string_lossy();
-                size = text.trim().parse().map_err(|_| {
-                    format!(
-                        "--size takes a whole number (the generator's range follows from \
-                         PROBLEM; see --help), not {}",
-                        grid::input::quote(&text)
-                    )
-                })?;
-            }
-            Long("beyond-judge") => space = Space::Beyond,
-            Value(v) if name.is_none() => name = Some(v.to_string_lossy().into_owned()),
-            other => return Err(see_help(other.unexpected().to_string())),
-        }
+    let help = || args::help("gen", SYNOPSIS, ABOUT, &largest_sizes());
+    let Some(mut args) = args::read("gen", help, out)? else {
+        return Ok(true);
+    };
+    let name = args.problem("gen")?;
+    if let Some(extra) = args.values.first() {
+        let error = lexopt::Error::UnexpectedArgument(extra.clone());
+        return Err(args::see_help("gen", &error.to_string()));
     }
-    let name = name.ok_or_else(|| see_help("a PROBLEM is needed".to_string()))?;
+    let (seed, size) = (args.seed.unwrap_or(0), args.size.unwrap_or(2));
+    let space = if args.solution.beyond_judge {
+        Space::Beyond
+    } else {
+        Space::Judge
+    };
     let problem = args::problem(&name)?;
     let largest = problem.largest_size(space);
     if size == 0 || size > largest as u64 {

@@ -12,137 +12,60 @@ use engine::runner::interrupt;
 use engine::solution::Solution;
 use engine::stress::{search, shrink, Failure, Search, Subject};
 use problem_kit::{AnyProblem, Space};
-use tools::args::{self, Arg, Resolved, SolutionArgs};
+use tools::args::{self, Args, Resolved};
 use tools::output::ReportOutput;
 use tools::{report, Ready};
 
-const USAGE: &str = "\
-usage: cargo stress PROBLEM [SOLUTION | -c COMMAND] [OPTIONS]
+const SYNOPSIS: &str = "usage: cargo stress PROBLEM [SOLUTION | -c COMMAND] [OPTIONS]";
 
-With a SOLUTION (a .py, .cpp, .cc, .c, .rs, .java or .js file, compiled as the
-judge compiles it, or an executable), runs it on generated inputs within the
-judge's constraints, small first, and holds it to the workspace's fast
-solver: a wrong answer, a crash or a limit exceeded is a failure. Without
-one, holds the workspace's fast solver to its reference on inputs within the
-judge's constraints and beyond them.
+const ABOUT: &str = "With a SOLUTION (a file ending in one of {EXTS}, compiled as the judge \
+compiles it, or an executable), runs it on generated inputs within the judge's constraints, \
+small first, and holds it to the workspace's fast solver: a wrong answer, a crash or a limit \
+exceeded is a failure. Without one, holds the workspace's fast solver to its reference on inputs \
+within the judge's constraints and beyond them.
 
-A failure is run twice more, and shrunk to a locally minimal input (no
-single simplification of it still fails: a puyo dropped, a row and column
-removed, a tile lowered, a move or a case dropped), each smaller failure
-run twice more too: runs of one input that disagree are reported as
-nondeterministic, and end the shrink. The failure is printed with both
-answers and their diff, and saved as seed-S.in with the expected answer as
-seed-S.out (seed-S-2.in when the name is taken: never over a file). The
-exit status is 1 on a failure, 0 on none, 2 when nothing could be tested.
-
-  -c COMMAND          run a shell command as the solution
-  --seconds N         search for N seconds (1 to 86400; default 10)
-  --shrink-seconds N  then shrink a failure for at most N seconds more, plus
-                      the run under way (1 to 86400; default 60)
-  --seed S            the first seed (default: from the clock); seeds go up by one
-  --size N            the largest generator size (default: the generator's largest)
-  --save DIR          where a failure is saved (default: printed; a folder of
-                      your own under the system's temporary folder,
-                      grid-games-stress-UID/PROBLEM, outside inputs/)
-  --beyond-judge      also generate inputs beyond the judge's constraints
-  --lang LANG         the language whose judge limits apply (py, pypy3, cpp,
-                      c, rs, java, js), for a -c command or an executable;
-                      for a .py file, py or pypy3 says which runs it
-  --form FORM         how a source file is called, `function` or `program`,
-                      for the odd file its structure misleads (a file that
-                      defines the judge's function is called through a
-                      driver; any other is run as a program)
-  -j, --jobs N        run N inputs at a time (default: the cores the machine
-                      gives this command); the failure reported is the first
-                      failing seed whatever N, and its cargo gen line brings
-                      it back
-  --time-limit MS, --memory-limit MIB
-                      the solution's limits, instead of the judge's
-  --cold              start a Python or PyPy solution afresh for every run,
-                      not forked from an interpreter each job starts once
-";
+A failure is run twice more, and shrunk to a locally minimal input (no single simplification of \
+it still fails: a puyo dropped, a row and column removed, a tile lowered, a move or a case \
+dropped), each smaller failure run twice more too: runs of one input that disagree are reported \
+as nondeterministic, and end the shrink. The failure is printed with both answers and their \
+diff, and saved as seed-S.in with the expected answer as seed-S.out (seed-S-2.in when the name \
+is taken: never over a file).";
 
 fn main() -> ExitCode {
     tools::output::main(run)
 }
 
-struct StressArgs {
-    problem: Option<String>,
-    solution: SolutionArgs,
-    seconds: u64,
-    shrink_seconds: u64,
-    seed: Option<u64>,
-    size: Option<u64>,
-    save: Option<PathBuf>,
-}
-
-impl StressArgs {
-    /// Takes one of the command's own flags: whether it is one.
-    fn take(&mut self, arg: &Arg, parser: &mut lexopt::Parser) -> Result<bool, String> {
-        let Arg::Long(flag) = arg else {
-            return Ok(false);
-        };
-        match flag.as_str() {
-            "seconds" => self.seconds = args::number(parser, "seconds", 1, 86_400)?,
-            "shrink-seconds" => {
-                self.shrink_seconds = args::number(parser, "shrink-seconds", 1, 86_400)?
-            }
-            "seed" => self.seed = Some(args::number(parser, "seed", 0, u64::MAX)?),
-            "size" => self.size = Some(args::number(parser, "size", 1, u64::MAX)?),
-            "save" => self.save = Some(PathBuf::from(args::text(parser, "save")?)),
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-}
-
-/// The arguments, or `None` when the help was asked for (and printed).
-fn read_arguments(out: &mut ReportOutput) -> Result<Option<StressArgs>, String> {
-    let mut request = StressArgs {
-        problem: None,
-        solution: SolutionArgs::default(),
-        seconds: 10,
-        shrink_seconds: 60,
-        seed: None,
-        size: None,
-        save: None,
-    };
-    let mut solution = SolutionArgs::default();
-    let take = |arg: &Arg, parser: &mut lexopt::Parser| request.take(arg, parser);
-    let Some(mut values) = args::read("stress", USAGE, out, &mut solution, take)? else {
+/// The arguments, or `None` when the help was asked for (and printed):
+/// the problem, and the rest.
+fn read_arguments(out: &mut ReportOutput) -> Result<Option<(String, Args)>, String> {
+    let help = || args::help("stress", SYNOPSIS, ABOUT, "");
+    let Some(mut args) = args::read("stress", help, out)? else {
         return Ok(None);
     };
-    let Some(problem) = values.next() else {
-        return Err(args::see_help("stress", "a PROBLEM is needed"));
-    };
-    request.problem = Some(problem.to_string_lossy().into_owned());
-    for path in values.map(PathBuf::from) {
-        solution.set_solution(Solution::from_path(&path)?)?;
+    let problem = args.problem("stress")?;
+    for path in std::mem::take(&mut args.values)
+        .into_iter()
+        .map(PathBuf::from)
+    {
+        args.solution.set_solution(Solution::from_path(&path)?)?;
     }
-    request.solution = solution;
-    Ok(Some(request))
+    Ok(Some((problem, args)))
 }
 
 fn run(out: &mut ReportOutput) -> Result<bool, String> {
-    let Some(request) = read_arguments(out)? else {
+    let Some((problem, args)) = read_arguments(out)? else {
         return Ok(true);
     };
-    let solution = request.solution.check()?;
-    let problem = args::problem(request.problem.as_deref().unwrap_or_default())?;
+    let solution = args.solution.check()?;
+    let problem = args::problem(&problem)?;
     let info = problem.info();
     let spaces = match (&solution.solution, solution.beyond_judge) {
         (Some(_), false) => vec![Space::Judge],
         _ => vec![Space::Judge, Space::Beyond],
     };
-    let largest = largest_size(problem, &spaces, request.size)?;
-    // From the clock in microseconds: runs a second apart start a million
-    // seeds apart, so back-to-back runs do not test the same inputs again.
-    let first_seed = request.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_micros() as u64)
-    });
-    let save_dir = save_folder(request.save.as_deref(), info.name)?;
+    let largest = largest_size(problem, &spaces, args.size)?;
+    let first_seed = args.seed.unwrap_or_else(clock_seed);
+    let save_dir = save_folder(args.save.as_deref(), info.name)?;
     let scratch =
         Scratch::new("stress").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
     let resolved = solution.resolve(info);
@@ -176,7 +99,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         first_seed,
         largest_size: largest,
         spaces,
-        time: Duration::from_secs(request.seconds),
+        time: Duration::from_secs(args.seconds.unwrap_or(10)),
         jobs: resolved.jobs,
         progress: Some(&progress),
     };
@@ -184,10 +107,19 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     search_and_shrink(
         out,
         &plan,
-        Duration::from_secs(request.shrink_seconds),
+        Duration::from_secs(args.shrink_seconds.unwrap_or(60)),
         &save_dir,
         &line,
     )
+}
+
+/// The first seed when none is given, from the clock in microseconds: runs
+/// a second apart start a million seeds apart, so back-to-back runs do not
+/// test the same inputs again.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as u64)
 }
 
 /// The heading: what is held to what, under which limits, the
@@ -248,7 +180,7 @@ fn largest_size(
     let Some(size) = size else {
         return Ok(largest);
     };
-    if size > largest as u64 {
+    if size == 0 || size > largest as u64 {
         let judge_part = if largest_judge == largest {
             String::new()
         } else {

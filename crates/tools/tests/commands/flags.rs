@@ -1,8 +1,93 @@
-//! The flags every command that runs a solution shares, tried with bad
-//! values, and the promises of `--jobs` and `--quick`: a verdict, a
-//! report and a failing seed that do not depend on the number of jobs.
+//! The commands' flags: their help and their parser made from one table,
+//! the flags every command that runs a solution shares tried with bad
+//! values, and the promises of `--jobs` and `--quick`: a verdict, a report
+//! and a failing seed that do not depend on the number of jobs.
 
 use crate::{have, run, scratch, workspace, ERROR, FOUND, SUCCESS};
+
+/// The words of `text` that look like a flag: `--jobs`, `-c`.
+fn flags_named(text: &str) -> Vec<&str> {
+    let mut named: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || "[](),;:'`|=".contains(c))
+        .map(|word| word.trim_end_matches('.'))
+        .filter(|word| {
+            let name = word.trim_start_matches('-');
+            word.starts_with('-')
+                && word.len() - name.len() <= 2
+                && name.starts_with(|c: char| c.is_ascii_lowercase())
+        })
+        .collect();
+    named.sort_unstable();
+    named.dedup();
+    named
+}
+
+/// Each command's help shows every flag of the table that it reads, and
+/// reads every flag its help names; the language words of `--lang` are
+/// the language table's.
+#[test]
+fn the_help_and_the_parser_name_the_same_flags() {
+    for command in ["judge", "stress", "gen"] {
+        let (status, help) = run(command, &["--help"]);
+        assert_eq!(status, SUCCESS, "{help}");
+        let read = tools::args::FLAGS
+            .iter()
+            .filter(|flag| flag.commands.contains(&command));
+        for flag in read {
+            let shown = format!("  {}", flag.shown());
+            assert!(
+                help.lines().any(|line| line.starts_with(&shown)),
+                "{command} reads {}, and its help does not show it:\n{help}",
+                flag.shown()
+            );
+        }
+        // A flag is read when the error, if any, is about the argument
+        // after it, not about the flag.
+        let refused = |flag: &str| {
+            let (_, out) = run(command, &[flag, "--no-such-flag"]);
+            out.contains(&format!("invalid option '{flag}'"))
+        };
+        assert!(refused("--no-such-flag"));
+        for flag in flags_named(&help) {
+            assert!(
+                !refused(flag),
+                "{command}'s help names {flag}, which it refuses"
+            );
+        }
+        if command != "gen" {
+            let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+            let words = engine::toolchain::language::flag_words();
+            assert!(help.contains(&format!("({words})")), "{help}");
+            let endings = engine::toolchain::language::extension_words();
+            assert!(help.contains(&format!("one of {endings},")), "{help}");
+        }
+    }
+}
+
+/// The commands' exit statuses are one table: the help says each, and
+/// the user's page has a row for each, in the table's words.
+#[test]
+fn exit_statuses_are_one_table() {
+    let page = std::fs::read_to_string(workspace().join("docs/commands.md")).unwrap();
+    let section = page
+        .split("\n## Exit statuses\n")
+        .nth(1)
+        .expect("the section");
+    let section = section.split("\n## ").next().unwrap().replace('`', "");
+    let rows: Vec<&str> = (section.lines())
+        .filter(|line| {
+            line.starts_with("| ") && line[2..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect();
+    assert_eq!(rows.len(), tools::exit::STATUSES.len(), "{section}");
+    let (_, help) = run("gen", &["--help"]);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for ((status, meaning), row) in tools::exit::STATUSES.iter().zip(rows) {
+        let meaning = meaning.replace('`', "");
+        assert!(row.starts_with(&format!("| {status} | {meaning}")), "{row}");
+        assert!(help.contains(&format!("{status} {meaning}")), "{help}");
+    }
+}
 
 #[test]
 fn bad_values_are_one_error_line_each() {
