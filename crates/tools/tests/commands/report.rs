@@ -5,9 +5,8 @@
 //! one line, and a misnamed Java class one compile error.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use crate::{binary, have, run, scratch, script, workspace, FOUND, SUCCESS};
+use crate::{have, run, scratch, script, workspace, FOUND, SUCCESS};
 
 /// Writes `text` into `dir/name`, and returns its path.
 fn file(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -19,14 +18,8 @@ fn file(dir: &Path, name: &str, text: &str) -> PathBuf {
 /// Runs a command's binary with `args` in the folder `dir`, as a user in
 /// it does: its exit status and what it wrote to stdout and stderr.
 fn run_in(dir: &Path, command: &str, args: &[&str]) -> (Option<i32>, String) {
-    let output = Command::new(binary(command))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the command runs");
-    let text = String::from_utf8_lossy(&output.stdout).into_owned()
-        + &String::from_utf8_lossy(&output.stderr);
-    (output.status.code(), text)
+    let outcome = crate::command_in(dir, command).args(args).output();
+    (outcome.status, outcome.text())
 }
 
 /// A folder holding game2048's first sample, with `expected` as its `.out`
