@@ -37,7 +37,8 @@
 //! [`FRESH_RUNS`]) and the fresh inputs' seeds come from the failure's,
 //! so the same failure shrinks to the same input, unless the time budget
 //! ends the search first (or a solution's runs take about
-//! [`CHEAP_RUN`], when which count it gets may vary).
+//! [`CHEAP_RUN`], when which count it gets may vary: a count of fresh
+//! inputs given in [`Fresh::runs`] holds whatever the runs' speed).
 
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
@@ -127,12 +128,17 @@ pub struct Shrunk {
     pub elapsed: Duration,
 }
 
-/// Where fresh inputs come from: the failure's seed, size and space.
+/// Where fresh inputs come from: the failure's seed, size and space; and
+/// how many to run.
 #[derive(Clone, Copy, Debug)]
 pub struct Fresh {
     pub seed: u64,
     pub size: usize,
     pub space: Space,
+    /// The fresh inputs to run, whatever the runs' speed; `None` chooses
+    /// by their speed, [`FRESH_RUNS`] or, for a cheap solution,
+    /// [`FRESH_RUNS_MOST`].
+    pub runs: Option<usize>,
 }
 
 /// The order candidates are kept in: measure, then length, then bytes.
@@ -505,11 +511,12 @@ impl FreshInputs {
 
     /// Whether another fresh input may be run.
     fn more(&self) -> bool {
-        let most = match self.cheap {
-            Some(true) => FRESH_RUNS_MOST,
-            _ => FRESH_RUNS,
+        let most = match (self.fresh.runs, self.cheap) {
+            (Some(runs), _) => runs,
+            (None, Some(true)) => FRESH_RUNS_MOST,
+            (None, _) => FRESH_RUNS,
         };
-        self.runs < most && self.generated < FRESH_GENERATED
+        self.runs < most && self.generated < FRESH_GENERATED.max(25 * most)
     }
 
     /// The next input: the sizes go round, so that the small ones, where

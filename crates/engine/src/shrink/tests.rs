@@ -128,6 +128,8 @@ fn fresh_inputs_find_a_smaller_failure_and_are_the_same_each_time() {
                 seed: 3,
                 size: 4,
                 space: Space::Judge,
+                // Whatever the machine's speed.
+                runs: Some(FRESH_RUNS_MOST),
             }),
             jobs,
         )
