@@ -20,6 +20,8 @@
 //!   the skipped cases, a misnamed Java class;
 //! - [`mutants`] (ignored: minutes): the planted bugs on the whole judge
 //!   suite, the measurement behind `--quick`'s cases;
+//! - [`smallest`] (its search ignored: minutes): each planted bug's
+//!   smallest failure, the shrinker's yardstick;
 //! - [`solutions`]: the correct and buggy user solutions of
 //!   `tests/solutions/`, judged and stressed.
 
