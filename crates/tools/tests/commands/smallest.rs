@@ -34,7 +34,8 @@ mod puyo;
 use footholds::{footholds, footholds_model};
 use game2048::{board_text, game2048, slid, Slide};
 use othello::{othello, othello_model};
-use puyo::{puyo, puyo_model, PuyoBug};
+use puyo::puyo;
+pub(crate) use puyo::{puyo_model, PuyoBug};
 
 /// A failing input and its measure.
 #[derive(Clone, Debug)]
