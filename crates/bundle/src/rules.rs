@@ -174,7 +174,7 @@ mod tests {
     #[test]
     fn dependencies_are_checked() {
         let path = Path::new("Cargo.toml");
-        let manifest = "[package]\nname = \"x\"\n[dependencies]\ngrid.workspace = true\ncli.workspace = true\ngame2048 = { path = \"../game2048\" }\n# serde = \"1\"\n[dev-dependencies]\nproptest.workspace = true\n";
+        let manifest = "[package]\nname = \"x\"\n[dependencies]\ngrid.workspace = true\nproblem-kit.workspace = true\ngame2048 = { path = \"../game2048\" }\n# serde = \"1\"\n[dev-dependencies]\nproptest.workspace = true\n";
         assert_eq!(
             dependencies(manifest, path, &["game2048", "puyo"]).unwrap(),
             vec!["game2048"]

@@ -51,7 +51,7 @@ mod tests {
 
     #[test]
     fn only_registry_lines_are_understood() {
-        let good = "[package]\nname = \"problems\"\n\n[dependencies]\n# the list\ncli.workspace = true\na = { path = \"../a\" }\nb-2 = { path = \"../b-2\" }\n\n[dev-dependencies]\nx = 1\n";
+        let good = "[package]\nname = \"registry\"\n\n[dependencies]\n# the list\nproblem-kit.workspace = true\na = { path = \"../a\" }\nb-2 = { path = \"../b-2\" }\n\n[dev-dependencies]\nx = 1\n";
         assert_eq!(
             registry_names(good),
             Ok(vec!["a".to_string(), "b-2".to_string()])
@@ -72,6 +72,6 @@ mod tests {
         )
         .unwrap_err()
         .contains("twice"));
-        assert!(registry_names("[dependencies]\ncli.workspace = true\n").is_err());
+        assert!(registry_names("[dependencies]\nproblem-kit.workspace = true\n").is_err());
     }
 }
