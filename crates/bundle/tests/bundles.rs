@@ -27,6 +27,7 @@ fn build(problem: &str, dir: &Path) -> Built {
     std::fs::write(&source_path, &source).map_err(|e| e.to_string())?;
     let binary = dir.join(problem);
     let output = Command::new("rustc")
+        .current_dir(dir)
         .args(["--edition", "2021", "-O", "-o"])
         .arg(&binary)
         .arg(&source_path)
@@ -107,6 +108,9 @@ fn the_command_replaces_only_bundles(tmp: &Path) -> Result<(), Failed> {
     let run = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_bundle"))
             .args(args)
+            // A folder of the test's own, should the command write where
+            // it stands.
+            .current_dir(&dir)
             .output()
             .map_err(|e| e.to_string())
     };

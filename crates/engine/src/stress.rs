@@ -63,6 +63,9 @@ pub struct Search<'a> {
     pub time: Duration,
     /// How many tests run at a time.
     pub jobs: usize,
+    /// The fresh inputs a shrink runs, whatever the runs' speed (see
+    /// [`crate::shrink::Fresh::runs`]); `None` chooses by their speed.
+    pub shrink_fresh: Option<usize>,
     /// Told how the search and the shrink go, after each run (from any of
     /// the jobs), for a progress line.
     pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
@@ -550,6 +553,7 @@ pub fn shrink(
         seed: failure.seed,
         size: failure.size,
         space,
+        runs: plan.shrink_fresh,
     };
     let shrunk = crate::shrink::shrink(
         problem,
@@ -590,6 +594,7 @@ mod tests {
                 spaces: vec![Space::Judge, Space::Beyond],
                 time: Duration::from_millis(300),
                 jobs: 2,
+                shrink_fresh: None,
                 progress: None,
             };
             let report = search(&plan);

@@ -276,10 +276,14 @@ fn processor_time_is_counted_across_the_run_and_stops_it() {
         &limits(300, 256),
     );
     assert_eq!(outcome.stopped, Some(Stop::Time), "{outcome:?}");
+    // Stopped for its processor time: the guard, which leaves out the
+    // wait for a processor, would have stopped it short of its limit.
     assert!(outcome.cpu > Duration::from_millis(300), "{outcome:?}");
+    // Long before its sleep ends, however busy the machine: a bound in
+    // milliseconds failed when other builds kept the watch waiting.
     assert!(
-        started.elapsed() < Duration::from_millis(1300),
-        "stopped by the guard, not the time: {outcome:?}"
+        started.elapsed() < Duration::from_secs(20),
+        "the run was waited out: {outcome:?}"
     );
     assert_none_left(&mark);
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use problem_kit::files::workspace_root as workspace;
+use test_support::TestCommand;
 
 /// An empty folder of this test's own under the target folder.
 fn scratch(name: &str) -> PathBuf {
@@ -58,16 +59,10 @@ fn changes(copy: &Path) -> String {
 
 /// Runs new-problem in the copy.
 fn new_problem(copy: &Path, args: &[&str]) -> (Option<i32>, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_new-problem"))
+    let output = TestCommand::new(env!("CARGO_BIN_EXE_new-problem"), copy)
         .args(args)
-        .current_dir(copy)
-        .output()
-        .unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned()
-            + &String::from_utf8_lossy(&output.stderr),
-    )
+        .output();
+    (output.status, output.text())
 }
 
 #[test]

@@ -1,8 +1,12 @@
 //! Helpers for the tests that run programs, shared as a dev-dependency by
 //! the engine's runner tests, the commands' tests and `cargo
-//! new-problem`'s: a scratch folder of each test's own, a token to find a
-//! run's processes by, the check that none is left, whether a tool is
-//! installed.
+//! new-problem`'s: a scratch folder of each test's own and a command run
+//! in one ([`Dir`], [`TestCommand`]), a token to find a run's processes
+//! by, the check that none is left, whether a tool is installed.
+
+mod command;
+
+pub use command::{Dir, Outcome, TestCommand};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

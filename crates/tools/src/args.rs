@@ -150,6 +150,10 @@ pub const FLAGS: &[Flag] = &[
     flag("--shrink-seconds", STRESS, Number("N", 1, 86_400, |a| &mut a.shrink_seconds),
         "then shrink a failure for at most N seconds more, plus the run under way (1 to 86400; \
          default 60)"),
+    flag("--shrink-fresh", STRESS, Number("N", 0, 100_000, |a| &mut a.shrink_fresh),
+        "run N inputs generated afresh in the shrink, whatever the solution's speed (0 to \
+         100000; default: 2000 when its runs take under 15 ms of processor time on average, \
+         else 50)"),
     flag("--seed", STRESS, Number("S", 0, u64::MAX, |a| &mut a.seed),
         "the first seed (default: from the clock); seeds go up by one"),
     flag("--seed", GEN, Number("S", 0, u64::MAX, |a| &mut a.seed), "the seed (default 0)"),
@@ -195,6 +199,7 @@ pub struct Args {
     pub verbose: bool,
     pub seconds: Option<u64>,
     pub shrink_seconds: Option<u64>,
+    pub shrink_fresh: Option<u64>,
     pub seed: Option<u64>,
     pub size: Option<u64>,
     pub save: Option<PathBuf>,

@@ -40,7 +40,8 @@
 //! processor time its runs take, which a busy machine does not change
 //! (the wall clock's would), and which counts a warm start's saved cost
 //! in (see `runner::warm`): a Python solution is never cheap, started
-//! warm or cold.
+//! warm or cold. A count of fresh inputs given in [`Fresh::runs`] holds
+//! in its place.
 //!
 //! Candidates run on job threads that live as long as the shrink (see
 //! [`crate::jobs`]), so a Python solution's candidates start warm.
@@ -137,12 +138,17 @@ pub struct Shrunk {
     pub elapsed: Duration,
 }
 
-/// Where fresh inputs come from: the failure's seed, size and space.
+/// Where fresh inputs come from: the failure's seed, size and space; and
+/// how many to run.
 #[derive(Clone, Copy, Debug)]
 pub struct Fresh {
     pub seed: u64,
     pub size: usize,
     pub space: Space,
+    /// The fresh inputs to run, whatever the runs' speed; `None` chooses
+    /// by their speed, [`FRESH_RUNS`] or, for a cheap solution,
+    /// [`FRESH_RUNS_MOST`].
+    pub runs: Option<usize>,
 }
 
 /// The order candidates are kept in: measure, then length, then bytes.
@@ -527,11 +533,12 @@ impl FreshInputs {
 
     /// Whether another fresh input may be run.
     fn more(&self) -> bool {
-        let most = match self.cheap {
-            Some(true) => FRESH_RUNS_MOST,
-            _ => FRESH_RUNS,
+        let most = match (self.fresh.runs, self.cheap) {
+            (Some(runs), _) => runs,
+            (None, Some(true)) => FRESH_RUNS_MOST,
+            (None, _) => FRESH_RUNS,
         };
-        self.runs < most && self.generated < FRESH_GENERATED
+        self.runs < most && self.generated < FRESH_GENERATED.max(25 * most)
     }
 
     /// The next input: the sizes go round, so that the small ones, where

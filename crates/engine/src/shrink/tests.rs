@@ -134,6 +134,8 @@ fn fresh_inputs_find_a_smaller_failure_and_are_the_same_each_time() {
                 seed: 3,
                 size: 4,
                 space: Space::Judge,
+                // Whatever the machine's speed.
+                runs: Some(FRESH_RUNS_MOST),
             }),
             jobs,
         )
@@ -185,6 +187,7 @@ fn whether_a_solution_is_cheap_is_its_processor_time_never_the_wall_clock() {
             seed: 5,
             size: 3,
             space: Space::Judge,
+            runs: None,
         };
         let budget = Duration::from_secs(600);
         shrink(

@@ -101,6 +101,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         spaces,
         time: Duration::from_secs(args.seconds.unwrap_or(10)),
         jobs: resolved.jobs,
+        shrink_fresh: args.shrink_fresh.map(|n| n as usize),
         progress: Some(&progress),
     };
     write_heading(out, &plan, &resolved, prepared.as_ref());

@@ -73,6 +73,7 @@ fn judge_a_tree_maker(name: &str, make_tree: &str, limit: &str) -> Vec<String> {
     );
     let mut command = Command::new("sh");
     command
+        .current_dir(&folder)
         .arg("-c")
         .arg(format!("{limit}; exec \"$0\" \"$@\""))
         // A shell command (`-c`) may start processes (`mkdir`) whether or
@@ -193,12 +194,10 @@ fn any_signal_short_of_sigkill_stops_the_run_and_leaves_nothing() {
 
 /// Runs `cargo judge` with `args` and `TMPDIR` set to `tmpdir`.
 fn judge(tmpdir: &Path, args: &[&str]) -> (Option<i32>, String) {
-    let output = Command::new(binary("judge"))
-        .args(args)
-        .env("TMPDIR", tmpdir)
-        .output()
-        .unwrap();
-    (output.status.code(), text_of(&output))
+    let output = crate::run_with("judge", args, |test| {
+        test.env("TMPDIR", tmpdir);
+    });
+    (output.status, output.text())
 }
 
 /// Judges the correct C++ footholds solution with the judge suite; `None`

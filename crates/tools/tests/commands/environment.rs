@@ -3,8 +3,6 @@
 //! verdict; a run's stack is its memory limit, whatever `ulimit -s` says;
 //! and `--lang` cannot change a source file's language.
 
-use std::process::Command;
-
 use crate::{binary, have, run, scratch, ERROR, FOUND, SUCCESS};
 
 /// A folder with one game2048 case whose answer is 16, and a C solution of
@@ -31,7 +29,7 @@ fn judge_under(
     source: &std::path::Path,
     tmp: &std::path::Path,
 ) -> (Option<i32>, String) {
-    let output = Command::new("sh")
+    let output = crate::TestCommand::new("sh", folder)
         .arg("-c")
         .arg(format!("{setup}; exec \"$0\" \"$@\""))
         .arg(binary("judge"))
@@ -39,11 +37,8 @@ fn judge_under(
         .arg(folder)
         .arg(source)
         .env("TMPDIR", tmp)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&output.stdout).into_owned()
-        + &String::from_utf8_lossy(&output.stderr);
-    (output.status.code(), text)
+        .output();
+    (output.status, output.text())
 }
 
 #[test]
@@ -153,13 +148,15 @@ fn warnings_before_the_first_error_do_not_hide_it() {
 #[test]
 fn a_missing_temporary_folder_is_named_never_made() {
     let missing = scratch("missing-tmp").join("not/there");
-    let output = Command::new(binary("stress"))
-        .args(["puyo", "-c", "cat > /dev/null; echo 0", "--seconds", "1"])
-        .env("TMPDIR", &missing)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(output.status.code(), ERROR, "{text}");
+    let output = crate::run_with(
+        "stress",
+        &["puyo", "-c", "cat > /dev/null; echo 0", "--seconds", "1"],
+        |test| {
+            test.env("TMPDIR", &missing);
+        },
+    );
+    let text = output.stderr;
+    assert_eq!(output.status, ERROR, "{text}");
     assert!(text.contains("does not exist"), "{text}");
     assert!(!missing.exists());
 }
@@ -234,7 +231,7 @@ fn a_missing_compiler_is_named_not_a_compile_error() {
         std::os::unix::fs::symlink(found, bin.join(tool)).unwrap();
     }
     let (folder, source) = case_and_solution("no-compiler", "int main(void) { return 0; }\n");
-    let output = Command::new(binary("judge"))
+    let output = crate::command_in(&folder, "judge")
         .args([
             "game2048",
             folder.to_str().unwrap(),
@@ -242,10 +239,9 @@ fn a_missing_compiler_is_named_not_a_compile_error() {
         ])
         .env("PATH", &bin)
         .env("TMPDIR", scratch("no-compiler-tmp"))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), ERROR, "{stderr}");
+        .output();
+    let stderr = output.stderr;
+    assert_eq!(output.status, ERROR, "{stderr}");
     assert!(
         stderr.contains("cannot run gcc: ") && stderr.contains("is it installed"),
         "{stderr}"

@@ -4,11 +4,12 @@
 //! closed reader, a broken `#!` line. Each ends cleanly, judges what it
 //! can, and leaves nothing behind.
 
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use crate::{
-    assert_none_left, binary, have, run, scratch, script, token, ERROR, FOUND, INTERRUPTED, SUCCESS,
+    assert_none_left, command_in, have, run, scratch, script, token, ERROR, FOUND, INTERRUPTED,
+    SUCCESS,
 };
 
 /// A folder with one game2048 case whose answer is 16.
@@ -40,7 +41,8 @@ fn an_interrupt_stops_the_run_and_leaves_nothing() {
             "sleeper",
             &format!("sh -c 'sleep 30; : {mark}'\necho 16"),
         );
-        let mut judge = Command::new(binary("judge"))
+        let mut judge = command_in(&folder, "judge")
+            .cmd()
             .args(["game2048", folder.to_str().unwrap(), &sleeper])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -180,7 +182,8 @@ fn folders_named_twice_are_judged_once_and_several_are_told_apart() {
 fn a_closed_reader_does_not_change_the_verdict() {
     let folder = one_case("closed-reader");
     for (solution, expected) in [("echo 16", 0), ("echo 15", 1)] {
-        let mut judge = Command::new(binary("judge"))
+        let mut judge = command_in(&folder, "judge")
+            .cmd()
             .args(["game2048", folder.to_str().unwrap(), "-c", solution])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -193,7 +196,8 @@ fn a_closed_reader_does_not_change_the_verdict() {
         assert!(output.stderr.is_empty(), "{output:?}");
     }
     // Help to a closed reader: no panic.
-    let mut help = Command::new(binary("judge"))
+    let mut help = command_in(&folder, "judge")
+        .cmd()
         .arg("--help")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -302,14 +306,12 @@ fn a_run_that_cannot_be_prepared_is_the_commands_error_not_a_verdict() {
     // And a scratch folder that cannot be made stops the command: status 2,
     // one line, no verdict.
     let folder = one_case("no-scratch");
-    let output = Command::new(binary("judge"))
+    let output = crate::command_in(&folder, "judge")
         .args(["game2048", folder.to_str().unwrap(), "-c", "echo 16"])
         .env("TMPDIR", "/nonexistent/tmp")
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&output.stdout).into_owned()
-        + &String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), ERROR, "{text}");
+        .output();
+    let text = output.text();
+    assert_eq!(output.status, ERROR, "{text}");
     assert!(!text.contains("RE ") && !text.contains("AC "), "{text}");
 }
 
@@ -357,7 +359,8 @@ fn memory_hidden_in_a_file_is_stopped_at_the_limit_and_killing_the_runner_kills_
     // The command killed outright, by SIGKILL: its run dies with it, every
     // process of it (here a loop, in which the mark is, and a child).
     let mark = token("orphan");
-    let mut child = Command::new(binary("judge"))
+    let mut child = command_in(&folder, "judge")
+        .cmd()
         .args([
             "game2048",
             folder.to_str().unwrap(),

@@ -23,8 +23,10 @@ fn swea_and_programmers_use_their_own_lines_not_baekjoons() {
     if !have("g++") {
         return;
     }
+    // The golden cases: the flags are the heading's, and the judge suite
+    // of these files is solutions.rs's.
     let cpp = solution("othello/correct.cpp");
-    let (status, out) = run("judge", &["othello", cpp.to_str().unwrap()]);
+    let (status, out) = run("judge", &["othello", cpp.to_str().unwrap(), "--quick"]);
     assert_eq!(status, SUCCESS, "{out}");
     assert!(
         out.contains("compiled with g++ -O2 -std=gnu++17 -lm -o Main Main.cc"),
@@ -32,7 +34,7 @@ fn swea_and_programmers_use_their_own_lines_not_baekjoons() {
     );
     assert!(!out.contains("-DBOJ"), "{out}");
     let cpp = solution("footholds/correct.cpp");
-    let (status, out) = run("judge", &["footholds", cpp.to_str().unwrap()]);
+    let (status, out) = run("judge", &["footholds", cpp.to_str().unwrap(), "--quick"]);
     assert_eq!(status, SUCCESS, "{out}");
     assert!(!out.contains("-DBOJ") && !out.contains("-static"), "{out}");
     // Node's stack flag is Baekjoon's, not Programmers'.
@@ -93,8 +95,10 @@ fn a_programmers_function_is_called_whatever_else_its_file_holds() {
     if !have("g++") {
         return;
     }
+    // The golden cases: the note is the heading's, and the judge suite of
+    // this file is solutions.rs's.
     let cpp = solution("footholds/correct.cpp");
-    let (status, out) = run("judge", &["footholds", cpp.to_str().unwrap()]);
+    let (status, out) = run("judge", &["footholds", cpp.to_str().unwrap(), "--quick"]);
     assert_eq!(status, SUCCESS, "{out}");
     assert!(
         out.contains("note: its own main() is left out, as Programmers ignores it"),

@@ -33,12 +33,10 @@ fn every_installed_toolchain_passes_its_self_test() {
     assert_eq!(status == SUCCESS, all, "{out}");
     // With no toolchain on the PATH, none passes, whatever the build cache
     // holds from the run above.
-    let output = std::process::Command::new(crate::binary("judge"))
-        .arg("--check-toolchains")
-        .env("PATH", "/nonexistent")
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&output.stdout);
+    let output = crate::run_with("judge", &["--check-toolchains"], |test| {
+        test.env("PATH", "/nonexistent");
+    });
+    let out = output.stdout;
     assert!(
         out.lines()
             .filter(|line| line.starts_with("no "))
@@ -154,13 +152,12 @@ fn an_interpreter_behind_a_shim_is_started_directly() {
         std::env::var("PATH").unwrap_or_default()
     );
     let solution = workspace().join("tests/solutions/game2048/correct.py");
-    let output = std::process::Command::new(crate::binary("judge"))
+    let output = crate::command_in(&dir, "judge")
         .args(["game2048", solution.to_str().unwrap(), "--quick"])
         .env("PATH", &path)
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), SUCCESS, "{out}");
+        .output();
+    let out = output.stdout;
+    assert_eq!(output.status, SUCCESS, "{out}");
     let cases: usize = out.lines().filter(|line| line.starts_with("AC ")).count();
     assert!(cases >= 5, "{out}");
     // Once, to ask; the syntax check and every case start the real one.
@@ -186,14 +183,12 @@ fn a_shim_that_does_not_answer_runs_every_time_from_a_relative_path_entry() {
     );
     let path = format!(":{}", std::env::var("PATH").unwrap_or_default());
     let solution = workspace().join("tests/solutions/game2048/correct.py");
-    let output = std::process::Command::new(crate::binary("judge"))
+    let output = crate::command_in(&dir, "judge")
         .args(["game2048", solution.to_str().unwrap(), "--quick"])
         .env("PATH", &path)
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), SUCCESS, "{out}");
+        .output();
+    let out = output.stdout;
+    assert_eq!(output.status, SUCCESS, "{out}");
     assert!(
         out.contains("is a script that did not say which interpreter it starts"),
         "{out}"

@@ -20,6 +20,8 @@
 //!   the skipped cases, a misnamed Java class;
 //! - [`mutants`] (ignored: minutes): the planted bugs on the whole judge
 //!   suite, the measurement behind `--quick`'s cases;
+//! - [`smallest`] (its search ignored: minutes): each planted bug's
+//!   smallest failure, the shrinker's yardstick;
 //! - [`solutions`]: the correct and buggy user solutions of
 //!   `tests/solutions/`, judged and stressed.
 
@@ -43,10 +45,10 @@ mod warm;
 
 // The helpers this test binary shares with the runner's tests.
 pub use problem_kit::files::workspace_root as workspace;
-pub use test_support::{assert_none_left, have, processes_with, token};
+pub use test_support::{assert_none_left, have, processes_with, token, Dir, Outcome, TestCommand};
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The exit statuses the commands give, as `ExitStatus::code` reads them.
 pub const SUCCESS: Option<i32> = Some(tools::exit::SUCCESS as i32);
@@ -59,6 +61,12 @@ pub fn scratch(name: &str) -> PathBuf {
     test_support::scratch_in(Path::new(env!("CARGO_TARGET_TMPDIR")), name)
 }
 
+/// An empty folder of this test's own under the target folder, to run
+/// commands in and write their files into.
+pub fn dir(name: &str) -> Dir {
+    Dir::new(Path::new(env!("CARGO_TARGET_TMPDIR")), name)
+}
+
 /// The path of one of this package's binaries.
 pub fn binary(name: &str) -> &'static str {
     match name {
@@ -69,16 +77,38 @@ pub fn binary(name: &str) -> &'static str {
     }
 }
 
-/// Runs a command's binary with `args`: its exit status and what it wrote
-/// to stdout and stderr, together.
+/// A command's binary (`judge`, `stress`, `gen`), to be run in `dir`.
+pub fn command(dir: &Dir, name: &str) -> TestCommand {
+    dir.command(binary(name))
+}
+
+/// Runs a command's binary with `args` in a scratch folder of its own,
+/// made for the run and removed after it (a test that needs the folder
+/// names one, with [`command`]): its exit status and what it wrote to
+/// stdout and stderr, together.
 pub fn run(command: &str, args: &[&str]) -> (Option<i32>, String) {
-    let output = Command::new(binary(command))
-        .args(args)
-        .output()
-        .expect("the command runs");
-    let text = String::from_utf8_lossy(&output.stdout).into_owned()
-        + &String::from_utf8_lossy(&output.stderr);
-    (output.status.code(), text)
+    let outcome = run_with(command, args, |_| {});
+    (outcome.status, outcome.text())
+}
+
+/// Runs a command's binary with `args`, and what `setup` adds (the
+/// environment, stdin), in a scratch folder of its own, made for the run
+/// and removed after it: its exit status, stdout and stderr.
+pub fn run_with(command: &str, args: &[&str], setup: impl FnOnce(&mut TestCommand)) -> Outcome {
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, Ordering::Relaxed);
+    let here = dir(&format!("run-{}-{n}", std::process::id()));
+    let mut test = here.command(binary(command));
+    test.args(args);
+    setup(&mut test);
+    let outcome = test.output();
+    here.remove();
+    outcome
+}
+
+/// A command's binary (`judge`, `stress`, `gen`), to be run in `folder`.
+pub fn command_in(folder: &Path, name: &str) -> TestCommand {
+    TestCommand::new(binary(name), folder)
 }
 
 /// Writes an executable shell script `name` into `dir` and returns its

@@ -46,8 +46,10 @@ fn gen_refuses_sizes_past_its_bound() {
 #[test]
 fn gen_says_when_its_output_is_lost() {
     // A full disk: the input never arrived, so the command failed.
+    let here = crate::dir("gen-output-lost");
     if let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") {
-        let output = std::process::Command::new(binary("gen"))
+        let output = crate::command(&here, "gen")
+            .cmd()
             .args(["othello", "--size", "1000"])
             .stdout(full)
             .output()
@@ -58,16 +60,17 @@ fn gen_says_when_its_output_is_lost() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
     }
     // A closed stdout: the input would go nowhere.
-    let output = std::process::Command::new("sh")
+    let output = here
+        .command("sh")
         .args(["-c", "exec \"$0\" puyo >&-"])
         .arg(binary("gen"))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), ERROR, "{stderr}");
+        .output();
+    let stderr = output.stderr;
+    assert_eq!(output.status, ERROR, "{stderr}");
     assert!(stderr.contains("standard output is closed"), "{stderr}");
     // A reader that went away early (as `| head` does) is not a failure.
-    let mut child = std::process::Command::new(binary("gen"))
+    let mut child = crate::command(&here, "gen")
+        .cmd()
         .args(["othello", "--size", "1000"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -255,12 +258,13 @@ fn on_a_terminal(command: &str, args: &[&str]) -> String {
         .map(|word| format!("'{}'", word.replace('\'', "'\\''")))
         .collect::<Vec<_>>()
         .join(" ");
-    let output = std::process::Command::new("script")
+    let here = crate::dir(&format!("terminal-{command}"));
+    let output = here
+        .command("script")
         .args(["-qec", &line, "/dev/null"])
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    String::from_utf8_lossy(&output.stdout).into_owned()
+        .output();
+    here.remove();
+    output.stdout
 }
 
 #[test]
@@ -319,7 +323,8 @@ fn a_run_an_interrupt_stops_is_not_counted_as_a_result() {
         first.trim_end()
     );
     let solution = crate::script(&dir, "solution", &body);
-    let mut stress = std::process::Command::new(binary("stress"))
+    let mut stress = crate::command_in(&dir, "stress")
+        .cmd()
         .args(["game2048", &solution, "--seed", "7", "--jobs", "2"])
         .args(["--time-limit", "30000", "--save", dir.to_str().unwrap()])
         .stdout(std::process::Stdio::piped())

@@ -72,7 +72,7 @@ fn puyo_field(heights: &[usize; COLS], colours: u32) -> String {
 
 /// How a puyo solution goes wrong.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum PuyoBug {
+pub(crate) enum PuyoBug {
     /// Pops only the first group found each round (buggy.py).
     OneGroup,
     /// Lets each puyo fall one cell a round (buggy.cpp).
@@ -87,7 +87,7 @@ pub(super) enum PuyoBug {
 // The loops index rows and columns as the solutions do, to stay line for
 // line with them.
 #[allow(clippy::needless_range_loop)]
-pub(super) fn puyo_model(input: &str, bug: PuyoBug) -> String {
+pub(crate) fn puyo_model(input: &str, bug: PuyoBug) -> String {
     let mut field: Vec<Vec<u8>> = input.lines().map(|l| l.as_bytes().to_vec()).collect();
     let mut chains = 0;
     loop {
