@@ -21,7 +21,10 @@
 //! - [`mutants`] (ignored: minutes): the planted bugs on the whole judge
 //!   suite, the measurement behind `--quick`'s cases;
 //! - [`solutions`]: the correct and buggy user solutions of
-//!   `tests/solutions/`, judged and stressed.
+//!   `tests/solutions/`, judged and stressed;
+//! - [`suite_strength`] (ignored: many minutes): mutants of the correct
+//!   solutions, judged by default and stressed, the measurement behind the
+//!   suite's choice of cases.
 
 mod cleanup;
 mod contained;
@@ -39,6 +42,7 @@ mod smallest;
 mod smallest_reached;
 mod solutions;
 mod stress;
+mod suite_strength;
 mod warm;
 
 // The helpers this test binary shares with the runner's tests.
