@@ -573,6 +573,7 @@ static SELF_TEST: problem_kit::Info = problem_kit::Info {
     },
     accepts_rust: true,
     suite_cases: 0,
+    left_out: &[],
     quick_cases: &[],
     call: None,
 };

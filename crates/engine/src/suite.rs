@@ -11,6 +11,13 @@
 //! direction, passes, edges, same-cell starts, the worst cases for time),
 //! so the suite takes every size in turn, the judge's largest more often,
 //! with seeds of its own.
+//!
+//! Where cases cost a solution much (2048's search on a 20 x 20 board
+//! takes a Python solution tens of milliseconds, 2048 (Hard)'s seconds),
+//! the suite leaves out those its contract names (`left_out`): measured on
+//! mutants of real solutions, they reject none that the other cases let
+//! through, and they would cost seconds. The few the time limits need
+//! stay, as the strongest cases (`quick_cases`) do.
 
 use std::path::{Path, PathBuf};
 
@@ -49,7 +56,7 @@ impl SuiteCase {
 
 /// The size of the suite's case `k` for a generator whose largest size is
 /// `largest`: every size in turn, and every third case the largest.
-fn size_of(k: u64, largest: usize) -> usize {
+pub fn size_of(k: u64, largest: usize) -> usize {
     let largest = largest.max(1);
     if k % 3 == 2 {
         largest
@@ -85,17 +92,30 @@ pub fn case_at(problem: &dyn AnyProblem, k: u64) -> Option<SuiteCase> {
     Some(SuiteCase::new(size, seed, input, expected))
 }
 
-/// The suite of `problem`: its `suite_cases` judge-valid inputs with the
-/// fast solver's answers, its strongest cases (its contract's `quick_cases`) first, so that
-/// a wrong solution fails early, then the others as they are made. An
-/// input the solver refuses (none should be) is left out.
-pub fn judge_suite(problem: &dyn AnyProblem) -> Vec<SuiteCase> {
+/// Whether the suite of `problem` keeps its case `k` (of the
+/// `suite_cases` it is made from): every one but those its contract's
+/// `left_out` names.
+pub fn keeps(problem: &dyn AnyProblem, k: u64) -> bool {
+    let info = problem.info();
+    k < info.suite_cases && !info.left_out.contains(&k)
+}
+
+/// The places of the suite's cases of `problem`, in the order they run:
+/// its strongest (its contract's `quick_cases`) first, so that a wrong
+/// solution fails early, then the others it keeps as they are made.
+pub fn places(problem: &dyn AnyProblem) -> Vec<u64> {
     let quick = quick_places(problem);
-    let rest = (0..problem.info().suite_cases).filter(|k| !quick.contains(k));
-    quick
-        .iter()
-        .copied()
-        .chain(rest)
+    let rest =
+        (0..problem.info().suite_cases).filter(|&k| !quick.contains(&k) && keeps(problem, k));
+    quick.iter().copied().chain(rest).collect()
+}
+
+/// The suite of `problem`: the judge-valid inputs of [`places`] with the
+/// fast solver's answers, in that order. An input the solver refuses
+/// (none should be) is left out.
+pub fn judge_suite(problem: &dyn AnyProblem) -> Vec<SuiteCase> {
+    places(problem)
+        .into_iter()
         .filter_map(|k| case_at(problem, k))
         .collect()
 }
@@ -313,8 +333,8 @@ mod tests {
         for problem in registry::ALL {
             let suite = judge_suite(*problem);
             assert_eq!(
-                suite.len() as u64,
-                problem.info().suite_cases,
+                suite.len(),
+                places(*problem).len(),
                 "{}",
                 problem.info().name
             );
@@ -381,7 +401,56 @@ mod tests {
             let mut names: Vec<&str> = suite.iter().map(|case| case.name.as_str()).collect();
             names.sort_unstable();
             names.dedup();
-            assert_eq!(names.len() as u64, info.suite_cases, "{}", info.name);
+            assert_eq!(names.len(), suite.len(), "{}", info.name);
+            for &k in places {
+                assert!(keeps(*problem, k), "{} keeps its quick case {k}", info.name);
+            }
+        }
+    }
+
+    #[test]
+    fn a_suite_keeps_each_case_once_but_those_its_contract_leaves_out() {
+        for problem in registry::ALL {
+            let info = problem.info();
+            let kept = places(*problem);
+            let mut sorted = kept.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), kept.len(), "{}: each case once", info.name);
+            for k in 0..info.suite_cases {
+                let expected = !info.left_out.contains(&k);
+                assert_eq!(kept.contains(&k), expected, "{} case {k}", info.name);
+            }
+            for &k in info.left_out {
+                assert!(k < info.suite_cases, "{} case {k}", info.name);
+                assert!(!info.quick_cases.contains(&k), "{} case {k}", info.name);
+            }
+        }
+    }
+
+    #[test]
+    fn the_2048_suites_leave_out_most_of_their_dearest_cases() {
+        // 2048's 4^5 and 4^10 searches on a 20 x 20 board are the suite's
+        // dearest cases by far for a Python solution; those that reject
+        // nothing the others do not, measured by the commands' ignored
+        // test `suite_strength`, are left out, and every size stays.
+        for name in ["game2048", "game2048-hard"] {
+            let problem = registry::find(name).unwrap();
+            let largest = problem.largest_size(Space::Judge);
+            let of_largest = |places: &mut dyn Iterator<Item = u64>| {
+                places.filter(|&k| size_of(k, largest) == largest).count()
+            };
+            let made = of_largest(&mut (0..problem.info().suite_cases));
+            let kept = of_largest(&mut places(problem).into_iter());
+            assert!(
+                2 * kept <= made,
+                "{name}: {kept} of {made} of the largest size"
+            );
+            let sizes: std::collections::BTreeSet<usize> = places(problem)
+                .into_iter()
+                .map(|k| size_of(k, largest))
+                .collect();
+            assert_eq!(sizes.len(), largest, "{name}: every size");
         }
     }
 

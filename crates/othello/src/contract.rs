@@ -29,6 +29,7 @@ pub static INFO: Info = Info {
     },
     accepts_rust: false,
     suite_cases: 240,
+    left_out: &[],
     quick_cases: &[0, 1, 2],
     call: None,
 };

@@ -188,6 +188,7 @@ mod tests {
         },
         accepts_rust: true,
         suite_cases: 0,
+        left_out: &[],
         quick_cases: &[],
         call: None,
     };

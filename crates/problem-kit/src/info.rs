@@ -27,10 +27,17 @@ pub struct Info {
     /// copy).
     pub accepts_rust: bool,
     /// How many cases the judge suite that `cargo judge` gives a solution
-    /// holds: a few hundred, fewer where each case costs a solution much
-    /// (2048 (Hard)'s ten moves on a 20 x 20 board), so that a correct
+    /// is made from: a few hundred, fewer where each case costs a solution
+    /// much (2048 (Hard)'s ten moves on a 20 x 20 board), so that a correct
     /// solution's default run stays within seconds.
     pub suite_cases: u64,
+    /// The places of those cases (counted from 0, as they are made) that
+    /// the suite leaves out: cases that cost a solution much (2048's
+    /// search on a 20 x 20 board, in Python) and reject no mutant of a
+    /// real solution that the others let through. Chosen by measurement
+    /// (the commands' ignored test `suite_strength` prints them); never
+    /// one of `quick_cases`, which hold the case the time limits need.
+    pub left_out: &'static [u64],
     /// The places in that suite (counted from 0, as it is made) of its
     /// strongest cases: the few that reject the most wrong solutions, and
     /// last one of the judge's largest size, so that a slow solution is
@@ -141,6 +148,7 @@ mod tests {
             },
             accepts_rust: true,
             suite_cases: 0,
+            left_out: &[],
             quick_cases: &[],
             call: None,
         }

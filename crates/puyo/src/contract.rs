@@ -26,6 +26,7 @@ pub static INFO: Info = Info {
     },
     accepts_rust: true,
     suite_cases: 240,
+    left_out: &[],
     quick_cases: &[150, 115, 5],
     call: None,
 };

@@ -23,7 +23,10 @@
 //! - [`smallest`] (its search ignored: minutes): each planted bug's
 //!   smallest failure, the shrinker's yardstick;
 //! - [`solutions`]: the correct and buggy user solutions of
-//!   `tests/solutions/`, judged and stressed.
+//!   `tests/solutions/`, judged and stressed;
+//! - [`suite_strength`] (ignored: many minutes): mutants of the correct
+//!   solutions, judged by default and stressed, the measurement behind the
+//!   suite's choice of cases.
 
 mod cleanup;
 mod contained;
@@ -41,6 +44,7 @@ mod smallest;
 mod smallest_reached;
 mod solutions;
 mod stress;
+mod suite_strength;
 mod warm;
 
 // The helpers this test binary shares with the runner's tests.

@@ -26,9 +26,9 @@ const CODES: [&str; 9] = ["AC", "WA", "RE", "TLE", "MLE", "OLE", "CE", "EXP", "B
 /// What one file did on the suite: the cases it failed, and the processor
 /// time of each case it passed or failed, in milliseconds.
 #[derive(Default)]
-struct Record {
-    failed: BTreeSet<usize>,
-    cpu: BTreeMap<usize, f64>,
+pub struct Record {
+    pub failed: BTreeSet<usize>,
+    pub cpu: BTreeMap<usize, f64>,
 }
 
 #[test]
@@ -147,7 +147,7 @@ fn median(figures: impl Iterator<Item = f64>) -> f64 {
 }
 
 /// The program a file needs, to tell whether this machine can run it.
-fn toolchain_of(path: &Path) -> &'static str {
+pub fn toolchain_of(path: &Path) -> &'static str {
     match path.extension().and_then(|x| x.to_str()) {
         Some("py") => "python3",
         Some("cpp") => "g++",
@@ -160,8 +160,9 @@ fn toolchain_of(path: &Path) -> &'static str {
 /// Judges `file` on every case of `suite`, written into a folder of its
 /// own with the cases named by their place in the suite: what it failed
 /// and what each case cost. A judging that ends early (at a first TLE) is
-/// taken up again on the cases it did not run.
-fn judge_on_suite(problem: &str, suite: &[engine::suite::SuiteCase], file: &Path) -> Record {
+/// taken up again on the cases it did not run, up to [`ROUNDS`] times (a
+/// mutant that loops forever would take a round for each case).
+pub fn judge_on_suite(problem: &str, suite: &[engine::suite::SuiteCase], file: &Path) -> Record {
     let mut record = Record::default();
     let mut left: BTreeSet<usize> = (0..suite.len()).collect();
     let label = file.file_name().unwrap().to_string_lossy().into_owned();
@@ -197,6 +198,14 @@ fn judge_on_suite(problem: &str, suite: &[engine::suite::SuiteCase], file: &Path
             }
         }
         let _ = std::fs::remove_dir_all(&dir);
+        // A file that does not compile fails every case.
+        if seen == 0 && out.lines().any(|line| line.starts_with("CE ")) {
+            record.failed.extend(left);
+            break;
+        }
+        if round + 1 == ROUNDS && seen > 0 {
+            break;
+        }
         if seen == 0 || left.is_empty() {
             assert!(left.is_empty(), "{problem} {label}: no case judged:\n{out}");
             break;
@@ -204,6 +213,10 @@ fn judge_on_suite(problem: &str, suite: &[engine::suite::SuiteCase], file: &Path
     }
     record
 }
+
+/// The most judgings of one file on the suite: the cases a file that
+/// times out on every one has not reached by then are left unjudged.
+const ROUNDS: usize = 8;
 
 /// How many of the chosen cases must reject each bug: two, so that the
 /// row is a net for bugs near these, not one case that happens to show
