@@ -136,8 +136,10 @@ fn long_functions(code: &str, most: usize) -> Vec<String> {
     long
 }
 
-/// No function is over 100 lines outside tests, and none over 80 in the
-/// commands (`tools`) and the command line every binary shares (`problem-kit`).
+/// No function is over 100 lines outside tests, none over 80 in the kit
+/// every binary shares (`problem-kit`), and none over 60 in the engine and
+/// the commands (`engine`, `tools`), where most of the workspace's changes
+/// land.
 #[test]
 fn functions_are_short() {
     let mut files = Vec::new();
@@ -155,8 +157,10 @@ fn functions_are_short() {
             continue;
         }
         let most = if relative.starts_with("crates/tools/")
-            || relative.starts_with("crates/problem-kit/")
+            || relative.starts_with("crates/engine/")
         {
+            60
+        } else if relative.starts_with("crates/problem-kit/") {
             80
         } else {
             100

@@ -25,6 +25,7 @@ pub mod jobs;
 pub mod judging;
 pub mod normalize;
 pub mod runner;
+pub mod self_test;
 pub mod shrink;
 pub mod solution;
 pub mod stress;

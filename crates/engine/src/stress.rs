@@ -30,22 +30,8 @@ use problem_kit::{AnyProblem, Space};
 use crate::jobs::{judge_run, with_pool, JudgedRun};
 use crate::runner::{self, Limits, Outcome};
 use crate::shrink::Judged;
-use crate::solution::Prepared;
+use crate::solution::Contestant;
 use crate::verdict::Verdict;
-
-/// What the generated inputs test.
-pub enum Subject<'a> {
-    /// The workspace's fast solver, against its reference.
-    Reference,
-    /// A user's solution, against the workspace's fast solver.
-    Solution {
-        prepared: &'a Prepared,
-        /// The time and memory limits; the output limit is each input's,
-        /// from its expected output (see `output_limit`).
-        limits: Limits,
-        scratch: &'a Path,
-    },
-}
 
 /// How many more times a failing input is run, to see that it fails the
 /// same way each time.
@@ -54,7 +40,14 @@ pub const RERUNS: usize = 2;
 /// What to search, and how long.
 pub struct Search<'a> {
     pub problem: &'static dyn AnyProblem,
-    pub subject: Subject<'a>,
+    /// Who answers the inputs: the workspace's fast solver, held to its
+    /// reference, or a user's solution, held to the workspace's answer.
+    pub contestant: Contestant<'a>,
+    /// A user's solution's time and memory limits; the output limit is each
+    /// input's, from its expected output (see `output_limit`).
+    pub limits: Limits,
+    /// Where a user's solution runs.
+    pub scratch: &'a Path,
     pub first_seed: u64,
     /// The largest generator size to reach.
     pub largest_size: usize,
@@ -90,10 +83,10 @@ pub struct Failure {
     pub size: usize,
     pub space: Space,
     pub input: Vec<u8>,
-    /// The answer the subject is held to: the reference's (no SOLUTION) or
+    /// The answer the contestant is held to: the reference's (no SOLUTION) or
     /// the workspace's.
     pub expected: Result<String, String>,
-    /// What the subject gave.
+    /// What the contestant gave.
     pub got: Got,
     /// Runs that disagreed: of this input (then it was not shrunk), or of
     /// a smaller candidate (then the shrink stopped there).
@@ -120,7 +113,7 @@ pub struct Unsteady {
     pub then: Gave,
 }
 
-/// What the subject gave on a failing input.
+/// What the contestant gave on a failing input.
 #[derive(Clone, Debug)]
 pub enum Got {
     /// The workspace's fast answer (or its refusal).
@@ -190,12 +183,7 @@ fn test(plan: &Search, input: &[u8]) -> Tested {
 /// thread), by which a shrink tells a cheap solution (see
 /// [`crate::shrink::CHEAP_RUN`]).
 fn test_costed(plan: &Search, input: &[u8]) -> (Tested, Duration) {
-    let Subject::Solution {
-        prepared,
-        limits,
-        scratch,
-    } = &plan.subject
-    else {
+    let Contestant::Solution(prepared) = plan.contestant else {
         let before = crate::jobs::thread_time();
         let tested = test_reference(plan.problem, input);
         return (tested, crate::jobs::thread_time().saturating_sub(before));
@@ -204,7 +192,14 @@ fn test_costed(plan: &Search, input: &[u8]) -> (Tested, Duration) {
         return (Tested::NotComparable, Duration::ZERO);
     };
     let program = |folder: &Path| prepared.program(folder);
-    let run = match judge_run(program, input, expected.as_bytes(), *limits, None, scratch) {
+    let run = match judge_run(
+        program,
+        input,
+        expected.as_bytes(),
+        plan.limits,
+        None,
+        plan.scratch,
+    ) {
         Err(why) => return (Tested::Broken(why), Duration::ZERO),
         Ok(None) => return (Tested::Interrupted, Duration::ZERO),
         Ok(Some(run)) => run,
@@ -239,12 +234,12 @@ fn test_reference(problem: &dyn AnyProblem, input: &[u8]) -> Tested {
 /// What a test gave, as runs are compared: `None` when it could not tell
 /// (an input not comparable, a broken scratch folder, an interrupt).
 fn gave(plan: &Search, tested: &Tested) -> Option<Gave> {
-    match (tested, &plan.subject) {
-        (Tested::Passed, Subject::Reference) => Some(Gave {
+    match (tested, plan.contestant) {
+        (Tested::Passed, Contestant::Workspace) => Some(Gave {
             verdict: "right",
             answer: None,
         }),
-        (Tested::Passed, Subject::Solution { .. }) => Some(Gave {
+        (Tested::Passed, Contestant::Solution(_)) => Some(Gave {
             verdict: Verdict::Accepted.code(),
             answer: None,
         }),
@@ -588,7 +583,17 @@ mod tests {
         for problem in registry::ALL {
             let plan = Search {
                 problem: *problem,
-                subject: Subject::Reference,
+                contestant: Contestant::Workspace,
+                // No program runs: the workspace's solvers answer in
+                // this process.
+                limits: Limits {
+                    time: Duration::from_secs(1),
+                    memory: 1 << 30,
+                    output: 1 << 20,
+                    address_space: None,
+                    file_size: None,
+                },
+                scratch: Path::new("/nonexistent"),
                 first_seed: 7,
                 largest_size: 3,
                 spaces: vec![Space::Judge, Space::Beyond],

@@ -132,9 +132,8 @@ pub const FLAGS: &[Flag] = &[
          line)"),
     flag("--quick", JUDGE, Switch(|a| &mut a.quick),
         "the golden cases and the judge suite's strongest few (those that reject the most \
-         planted bugs, and one of the judge's largest size, for time), not its few hundred: \
-         under a second for most solutions, where the whole suite takes ten seconds or more \
-         for an interpreted one"),
+         planted bugs, and one of the judge's largest size, for time), not its hundreds: \
+         under a second for most solutions, where the whole suite takes a few seconds"),
     flag("-j, --jobs", JUDGE, Number("N", 1, 256, |a| &mut a.solution.jobs),
         "run N cases at a time (default: the cores the machine gives this command); each case \
          is reported in order, and its verdict does not depend on N"),

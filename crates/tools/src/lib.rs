@@ -23,27 +23,22 @@ pub mod report;
 /// cases.
 pub use problem_kit::files::workspace_root;
 
-/// What answers the inputs, once prepared.
-pub enum Ready {
-    /// The workspace's own solver.
-    Workspace,
-    /// The user's solution, ready to run.
-    Solution(Box<engine::solution::Prepared>),
-    /// The user's solution does not compile: reported, nothing to run.
-    CompileError,
-}
+/// A compile error, already reported as the solution's verdict.
+pub struct CompileErrorReported;
 
 /// Prepares the user's solution, if there is one, for `info`'s judge. A
 /// compile error is the solution's verdict: the heading, the compiler's
-/// message and `0 passed, 1 failed` are written to `out`.
+/// message and `0 passed, 1 failed` are written to `out`, and it is
+/// `Ok(Err(CompileErrorReported))`. `Ok(Ok(None))` when there is no
+/// solution: the workspace answers.
 pub fn prepare_solution(
     out: &mut dyn std::io::Write,
     resolved: &args::Resolved,
     info: &problem_kit::Info,
-) -> Result<Ready, String> {
+) -> Result<Result<Option<engine::solution::Prepared>, CompileErrorReported>, String> {
     use engine::solution::{prepare, PrepareError};
     let Some(solution) = resolved.solution.as_ref() else {
-        return Ok(Ready::Workspace);
+        return Ok(Ok(None));
     };
     match prepare(solution, info, resolved.form) {
         Ok(mut prepared) => {
@@ -54,14 +49,14 @@ pub fn prepare_solution(
                 }
                 prepared.how.push_str(mode);
             }
-            Ok(Ready::Solution(Box::new(prepared)))
+            Ok(Ok(Some(prepared)))
         }
         Err(PrepareError::Compile { command, message }) => {
             let shown = engine::text::printable(&solution.shown()).into_owned();
             let _ = writeln!(out, "{}: {shown}", info.heading());
             let _ = report::write_compile_error(out, solution, &command, &message);
             let _ = writeln!(out, "0 passed, 1 failed");
-            Ok(Ready::CompileError)
+            Ok(Err(CompileErrorReported))
         }
         Err(PrepareError::Other(message)) => Err(message),
     }

@@ -145,6 +145,24 @@ fn first_line(path: &Path) -> Vec<u8> {
     head
 }
 
+/// Who answers a case, in a judging, a stress search and a shrink alike.
+#[derive(Clone, Copy)]
+pub enum Contestant<'a> {
+    /// The workspace's own solver: in a judging, its answer in a forked
+    /// copy of this process; in a stress search, its fast solver held to
+    /// its reference.
+    Workspace,
+    /// A user's solution, prepared to run, held to the workspace's answer.
+    Solution(&'a Prepared),
+}
+
+impl<'a> From<Option<&'a Prepared>> for Contestant<'a> {
+    /// A user's solution when there is one, else the workspace's.
+    fn from(prepared: Option<&'a Prepared>) -> Self {
+        prepared.map_or(Contestant::Workspace, Contestant::Solution)
+    }
+}
+
 /// A solution ready to run.
 #[derive(Clone, Debug)]
 pub struct Prepared {

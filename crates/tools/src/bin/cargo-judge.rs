@@ -6,12 +6,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use engine::folders::Scratch;
-use engine::judging::{judge_cases, Contestant, Judging};
+use engine::judging::{judge_cases, Judging};
+use engine::solution::Contestant;
 use engine::solution::Solution;
 use engine::toolchain::LANGUAGES;
 use tools::args::{self, Args};
 use tools::output::ReportOutput;
-use tools::{report, Ready};
+use tools::report;
 
 const SYNOPSIS: &str = "\
 usage: cargo judge PROBLEM [DIR...] [SOLUTION | -c COMMAND] [OPTIONS]
@@ -104,10 +105,8 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     let limits = resolved.limits;
     let scratch =
         Scratch::new("judge").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
-    let prepared = match tools::prepare_solution(out, &resolved, info)? {
-        Ready::CompileError => return Ok(false),
-        Ready::Workspace => None,
-        Ready::Solution(prepared) => Some(*prepared),
+    let Ok(prepared) = tools::prepare_solution(out, &resolved, info)? else {
+        return Ok(false);
     };
     // A user's solution on the workspace's cases gets the judge suite too.
     let golden = cases.len();
@@ -116,10 +115,7 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     }
     let judging = Judging {
         problem,
-        contestant: match &prepared {
-            Some(prepared) => Contestant::Solution(prepared),
-            None => Contestant::Workspace,
-        },
+        contestant: prepared.as_ref().into(),
         limits,
         output_limit: args.output_mib.map(|m| m << 20),
         beyond_judge: resolved.beyond_judge,
@@ -244,7 +240,7 @@ fn check_toolchains(out: &mut ReportOutput) -> Result<bool, String> {
         Scratch::new("toolchains").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
     let (mut passed, mut failed) = (0, 0);
     for row in LANGUAGES {
-        match engine::judging::check_toolchain(row.language, scratch.path()) {
+        match engine::self_test::check_toolchain(row.language, scratch.path()) {
             Ok((how, took)) => {
                 passed += 1;
                 let _ = writeln!(

@@ -9,12 +9,13 @@ use std::time::Duration;
 
 use engine::folders::{private_folder, user_id, Scratch};
 use engine::runner::interrupt;
+use engine::solution::Contestant;
 use engine::solution::Solution;
-use engine::stress::{search, shrink, Failure, Search, Subject};
+use engine::stress::{search, shrink, Failure, Search};
 use problem_kit::{AnyProblem, Space};
 use tools::args::{self, Args, Resolved};
 use tools::output::ReportOutput;
-use tools::{report, Ready};
+use tools::report;
 
 const SYNOPSIS: &str = "usage: cargo stress PROBLEM [SOLUTION | -c COMMAND] [OPTIONS]";
 
@@ -70,10 +71,8 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
         Scratch::new("stress").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
     let resolved = solution.resolve(info);
     let limits = resolved.limits;
-    let prepared = match tools::prepare_solution(out, &resolved, info)? {
-        Ready::CompileError => return Ok(false),
-        Ready::Workspace => None,
-        Ready::Solution(prepared) => Some(*prepared),
+    let Ok(prepared) = tools::prepare_solution(out, &resolved, info)? else {
+        return Ok(false);
     };
     let line = report::status::StatusLine::on_stderr();
     let started = std::time::Instant::now();
@@ -88,14 +87,9 @@ fn run(out: &mut ReportOutput) -> Result<bool, String> {
     };
     let plan = Search {
         problem,
-        subject: match &prepared {
-            Some(prepared) => Subject::Solution {
-                prepared,
-                limits,
-                scratch: scratch.path(),
-            },
-            None => Subject::Reference,
-        },
+        contestant: prepared.as_ref().into(),
+        limits,
+        scratch: scratch.path(),
         first_seed,
         largest_size: largest,
         spaces,
@@ -131,8 +125,9 @@ fn write_heading(
     resolved: &Resolved,
     prepared: Option<&engine::solution::Prepared>,
 ) {
-    let against = match (&resolved.solution, prepared, &plan.subject) {
-        (Some(solution), Some(prepared), Subject::Solution { limits, .. }) => format!(
+    let limits = plan.limits;
+    let against = match (&resolved.solution, prepared) {
+        (Some(solution), Some(prepared)) => format!(
             "{}, against the workspace's solver; limits {} ms, {} MiB{}",
             report::solution_heading(solution, resolved.language, &prepared.how),
             limits.time.as_millis(),
@@ -287,9 +282,9 @@ fn search_and_shrink(
     };
     let small = shrink_and_report(out, plan, failure, budget, line);
     let no_names = engine::toolchain::names::UsersNames::default();
-    let names = match &plan.subject {
-        Subject::Solution { prepared, .. } => &prepared.names,
-        Subject::Reference => &no_names,
+    let names = match plan.contestant {
+        Contestant::Solution(prepared) => &prepared.names,
+        Contestant::Workspace => &no_names,
     };
     report::stress::write_failure(out, &small, names).map_err(|e| e.to_string())?;
     let (expected, _) = report::stress::answers(&small);
