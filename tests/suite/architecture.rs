@@ -156,15 +156,14 @@ fn functions_are_short() {
         if relative.contains("/tests/") || relative.contains("/templates/") {
             continue;
         }
-        let most = if relative.starts_with("crates/tools/")
-            || relative.starts_with("crates/engine/")
-        {
-            60
-        } else if relative.starts_with("crates/problem-kit/") {
-            80
-        } else {
-            100
-        };
+        let most =
+            if relative.starts_with("crates/tools/") || relative.starts_with("crates/engine/") {
+                60
+            } else if relative.starts_with("crates/problem-kit/") {
+                80
+            } else {
+                100
+            };
         let code = code_only(&std::fs::read_to_string(&path).unwrap());
         for function in long_functions(without_unit_tests(&code), most) {
             long.push(format!("{relative}: {function}, over {most}"));

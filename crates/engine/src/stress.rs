@@ -231,6 +231,21 @@ fn test_reference(problem: &dyn AnyProblem, input: &[u8]) -> Tested {
     }
 }
 
+/// The fresh inputs a shrink runs when none were asked for: a warm
+/// start's runs cost a few milliseconds of processor time, near the line
+/// that tells a cheap solution ([`crate::shrink::CHEAP_RUN`]), where the
+/// count would vary from machine to machine; a warm solution gets the count
+/// of a solution that is not cheap, [`crate::shrink::FRESH_RUNS`], always.
+/// Others are told by their runs' cost (`None`).
+fn fresh_runs_for(contestant: Contestant) -> Option<usize> {
+    match contestant {
+        Contestant::Solution(prepared) if prepared.warm.is_some() => {
+            Some(crate::shrink::FRESH_RUNS)
+        }
+        _ => None,
+    }
+}
+
 /// What a test gave, as runs are compared: `None` when it could not tell
 /// (an input not comparable, a broken scratch folder, an interrupt).
 fn gave(plan: &Search, tested: &Tested) -> Option<Gave> {
@@ -548,7 +563,9 @@ pub fn shrink(
         seed: failure.seed,
         size: failure.size,
         space,
-        runs: plan.shrink_fresh,
+        runs: plan
+            .shrink_fresh
+            .or_else(|| fresh_runs_for(plan.contestant)),
     };
     let shrunk = crate::shrink::shrink(
         problem,

@@ -24,6 +24,13 @@
 //!   ([`CHEAP_RUN`], by processor time), enough for a bug that one small
 //!   input in hundreds shows.
 //!
+//! Fresh inputs come earlier too: once at each measure that no single step
+//! lowers, before the steps that keep it, up to [`PROBE_RUNS`] fresh inputs
+//! of a smaller measure are run (`Shrinker::probe`), so that a bug that
+//! small inputs show often is reached without the hundreds of steps that
+//! keep the measure. They are drawn from a stream of their own, so the
+//! fresh inputs tried last are the same with them or without.
+//!
 //! A candidate is kept only when it is `valid` (for a user's solution,
 //! within the judge's constraints, so the shrunk input is one the judge
 //! could send), smaller than the input it replaces (by measure, then
@@ -52,6 +59,10 @@ use std::time::{Duration, Instant};
 use problem_kit::{AnyProblem, Space, SplitMix64};
 
 use crate::jobs::{with_pool, Pool};
+
+/// The most fresh inputs one probe runs below a measure that no single
+/// step lowers (see [`Shrinker::probe`]).
+pub const PROBE_RUNS: usize = 20;
 
 /// The most candidates two steps away run at one input.
 pub const PAIR_RUNS: usize = 50;
@@ -184,10 +195,13 @@ pub fn shrink(
             decided: HashSet::new(),
             ahead: HashMap::new(),
             unsteady: None,
+            fresh_inputs: fresh.map(|f| FreshInputs::new(problem, f)),
+            probe_inputs: fresh.map(|f| FreshInputs::for_probes(problem, f)),
+            probed: HashSet::new(),
             steps: 0,
             tried: 0,
         };
-        shrinker.shrink(input, fresh)
+        shrinker.shrink(input)
     })
 }
 
@@ -224,21 +238,29 @@ struct Shrinker<'a, 'p> {
     ahead: HashMap<Vec<u8>, (Judged, Duration)>,
     /// The candidate whose runs disagreed, in its turn: the shrink stops.
     unsteady: Option<Vec<u8>>,
+    /// The fresh inputs, when the shrink has them.
+    fresh_inputs: Option<FreshInputs>,
+    /// The probes' fresh inputs (see [`Shrinker::probe`]): a stream of
+    /// their own, so that the fresh inputs tried last are the same with
+    /// probes or without.
+    probe_inputs: Option<FreshInputs>,
+    /// The measures at which fresh inputs below were probed (see
+    /// [`Shrinker::probe`]): once each.
+    probed: HashSet<u64>,
     steps: usize,
     tried: usize,
 }
 
 impl Shrinker<'_, '_> {
     /// Shrinks `input` (see [`shrink`]).
-    fn shrink(&mut self, input: Vec<u8>, fresh: Option<Fresh>) -> Shrunk {
+    fn shrink(&mut self, input: Vec<u8>) -> Shrunk {
         let before = measure(self.problem, &input);
         let mut current = input;
-        let mut fresh_inputs = fresh.map(|f| FreshInputs::new(self.problem, f));
         let (minimal, pairs_tried) = loop {
             let (minimal, pairs_tried) = self.locally(&mut current);
-            let found = match fresh_inputs.as_mut() {
-                Some(inputs) if minimal => self.fresh(inputs, &current),
-                _ => None,
+            let found = match minimal {
+                true => self.fresh(&current, usize::MAX, false),
+                false => None,
             };
             match found {
                 Some(smaller) => {
@@ -364,6 +386,14 @@ impl Shrinker<'_, '_> {
                 if self.must_stop() {
                     return false;
                 }
+                // Every step that lowers the measure has passed: inputs
+                // generated below it may fail where no step leads.
+                if measure(self.problem, &candidates[at]).value == here.0 {
+                    if let Some(smaller) = self.probe(current) {
+                        found = Some(smaller);
+                        break;
+                    }
+                }
                 if self.takes_at(&candidates, at) {
                     found = Some(candidates[at].clone());
                     break;
@@ -452,20 +482,59 @@ impl Shrinker<'_, '_> {
         Some(false)
     }
 
-    /// The next fresh input smaller than `current` that is valid and fails,
-    /// if one comes before the fresh inputs run out. Every other run is of
-    /// an input just below `current`'s measure, when the generator makes
-    /// one within [`BELOW_PATIENCE`] tries: a failure one step down is
-    /// likelier than one far below, and the search goes on down from it.
-    fn fresh(&mut self, inputs: &mut FreshInputs, current: &[u8]) -> Option<Vec<u8>> {
+    /// Once for each measure, when no single step lowers the measure of
+    /// `current` and still fails: runs up to [`PROBE_RUNS`] fresh inputs of
+    /// a smaller measure, and returns the first that fails. A bug that
+    /// small inputs show often (a 2048 board of 3 × 3 in seven) is found so
+    /// in a few runs, where the steps that keep the measure (a tile
+    /// cleared, a puyo recoloured) would take hundreds before the fresh
+    /// inputs' turn comes.
+    fn probe(&mut self, current: &[u8]) -> Option<Vec<u8>> {
+        let here = measure(self.problem, current).value;
+        if !self.probed.insert(here) {
+            return None;
+        }
+        let mut inputs = self.probe_inputs.take()?;
+        let found = self.fresh_from(&mut inputs, current, PROBE_RUNS, true);
+        self.probe_inputs = Some(inputs);
+        found
+    }
+
+    /// The next fresh input smaller than `current` (with `lower`, of a
+    /// smaller measure) that is valid and fails, if one comes within `most`
+    /// runs and before the fresh inputs run out. Every other run is of an
+    /// input just below `current`'s measure, when the generator makes one
+    /// within [`BELOW_PATIENCE`] tries: a failure one step down is likelier
+    /// than one far below, and the search goes on down from it.
+    fn fresh(&mut self, current: &[u8], most: usize, lower: bool) -> Option<Vec<u8>> {
+        let mut inputs = self.fresh_inputs.take()?;
+        let found = self.fresh_from(&mut inputs, current, most, lower);
+        self.fresh_inputs = Some(inputs);
+        found
+    }
+
+    /// [`Shrinker::fresh`], from `inputs`.
+    fn fresh_from(
+        &mut self,
+        inputs: &mut FreshInputs,
+        current: &[u8],
+        most: usize,
+        lower: bool,
+    ) -> Option<Vec<u8>> {
         let here = key(self.problem, current);
+        let mut runs = 0;
         loop {
-            if !inputs.more() || self.must_stop() {
+            if !inputs.more() || runs == most || self.must_stop() {
                 return None;
             }
             let candidate = inputs.next(self.problem);
             let measure = measure(self.problem, &candidate).value;
-            if key(self.problem, &candidate) >= here || self.decided.contains(&candidate) {
+            let above = if lower {
+                measure >= here.0
+            } else {
+                key(self.problem, &candidate) >= here
+            };
+            if above || self.decided.contains(&candidate) {
                 continue;
             }
             let far_below = measure + 1 < here.0;
@@ -477,6 +546,7 @@ impl Shrinker<'_, '_> {
             let Some((judged, cost)) = self.judge_once(&candidate) else {
                 continue;
             };
+            runs += 1;
             inputs.ran(cost);
             if judged == Judged::Fails {
                 return Some(candidate);
@@ -503,6 +573,14 @@ struct FreshInputs {
 }
 
 impl FreshInputs {
+    /// The probes' inputs: another stream, as many runs as the fresh
+    /// inputs, at most, in all.
+    fn for_probes(problem: &dyn AnyProblem, fresh: Fresh) -> Self {
+        let mut inputs = FreshInputs::new(problem, fresh);
+        inputs.seeds = SplitMix64::new(fresh.seed ^ 0x9E0B_E5F1_A5E5_0002);
+        inputs
+    }
+
     fn new(problem: &dyn AnyProblem, fresh: Fresh) -> Self {
         let size = fresh
             .size

@@ -208,3 +208,57 @@ fn whether_a_solution_is_cheap_is_its_processor_time_never_the_wall_clock() {
     // the count is the cheap one still.
     assert_eq!(tried(Duration::from_millis(1), dear), cheap);
 }
+
+#[test]
+fn a_bug_small_boards_show_is_reached_by_a_probe_not_by_every_step() {
+    // Fails on the 5 x 5 board it starts from and on a board of 3 cells a
+    // side or fewer whose tiles sum under 64, never on another: no single
+    // step (a board of 4 cells a side, or the same one with a tile
+    // changed) fails, nor any pair (the 3 x 3 boards left of it sum to 98
+    // or more). A probe of fresh inputs below 5 finds a small board at
+    // once, where the steps that keep the measure, and the pairs, would
+    // come first without it.
+    let problem = registry::find("game2048").unwrap();
+    let input = FIVE_BY_FIVE.to_vec();
+    let start = input.clone();
+    let fails = move |candidate: &[u8]| {
+        let side = measure(problem, candidate).value;
+        let sum: u64 = String::from_utf8_lossy(candidate)
+            .split_whitespace()
+            .skip(1)
+            .map(|tile| tile.parse::<u64>().unwrap())
+            .sum();
+        candidate == start.as_slice() || (side <= 3 && sum < 64)
+    };
+    let fresh = Fresh {
+        seed: 11,
+        size: 5,
+        space: Space::Judge,
+        runs: Some(FRESH_RUNS),
+    };
+    let shrunk = shrink(
+        problem,
+        input,
+        &judge_valid(problem),
+        &free(fails),
+        Duration::from_secs(600),
+        Some(fresh),
+        1,
+    );
+    assert!(shrunk.after.value <= 3, "{shrunk:?}");
+    // The 5 x 5 board's steps that lower its measure, and a probe: not
+    // its dozens of steps that keep it.
+    let lowering = problem
+        .simplifications(FIVE_BY_FIVE)
+        .iter()
+        .filter(|c| measure(problem, c).value < 5)
+        .count();
+    assert!(
+        shrunk.tried <= lowering + PROBE_RUNS + 60,
+        "{} candidates, {lowering} of them lower the measure",
+        shrunk.tried
+    );
+}
+
+const FIVE_BY_FIVE: &[u8] =
+    b"5\n2 4 8 16 32\n4 8 16 32 64\n8 16 32 64 128\n16 32 64 128 256\n32 64 128 256 512\n";
