@@ -262,7 +262,7 @@ pub fn help(command: &str, synopsis: &str, about: &str, after: &str) -> String {
     for flag in FLAGS.iter().filter(|flag| flag.commands.contains(&command)) {
         text += &fill(flag.help, &format!("  {:<18}  ", flag.shown()), 22);
     }
-    for block in [after, &fill(&exit::help(), "", 0), &problems_help()] {
+    for block in [after, &fill(&exit::help(command), "", 0), &problems_help()] {
         if !block.is_empty() {
             text += &format!("\n{block}");
         }

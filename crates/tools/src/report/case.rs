@@ -213,7 +213,7 @@ fn write_diff(
 }
 
 /// How a run that failed ended: `killed by SIGSEGV (...)`, `exited with
-/// status 1`, or stopped for its processes.
+/// status 1`, or stopped by the runner (for its processes, past a limit).
 pub fn how_it_ended(outcome: &Outcome) -> String {
     match (outcome.stopped, outcome.ending) {
         (Some(Stop::Processes), _) => {
@@ -222,6 +222,9 @@ pub fn how_it_ended(outcome: &Outcome) -> String {
                 contain::max_tasks()
             )
         }
+        (Some(Stop::Time), _) => "stopped past its time limit".to_string(),
+        (Some(Stop::Memory), _) => "stopped past its memory limit".to_string(),
+        (Some(Stop::Output), _) => "stopped past its output limit".to_string(),
         (_, Ending::Signalled(signal)) => format!("killed by {}", signal_name(signal)),
         (_, Ending::Exited(status)) => format!("exited with status {status}"),
     }

@@ -215,8 +215,9 @@ pub fn write_failure(
             if *verdict != Verdict::WrongAnswer {
                 writeln!(
                     out,
-                    "  ({} after {:.1} ms, {:.1} MiB)",
+                    "  ({} after {:.1} ms of processor time, {:.1} ms of wall clock, {:.1} MiB)",
                     super::case::how_it_ended(outcome),
+                    outcome.cpu.as_secs_f64() * 1000.0,
                     outcome.wall.as_secs_f64() * 1000.0,
                     outcome.peak_memory as f64 / (1 << 20) as f64
                 )?;

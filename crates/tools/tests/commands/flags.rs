@@ -80,12 +80,24 @@ fn exit_statuses_are_one_table() {
         })
         .collect();
     assert_eq!(rows.len(), tools::exit::STATUSES.len(), "{section}");
-    let (_, help) = run("gen", &["--help"]);
-    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
-    for ((status, meaning), row) in tools::exit::STATUSES.iter().zip(rows) {
+    let helps: Vec<(&str, String)> = ["judge", "stress", "gen"]
+        .into_iter()
+        .map(|command| {
+            let (_, help) = run(command, &["--help"]);
+            (
+                command,
+                help.split_whitespace().collect::<Vec<_>>().join(" "),
+            )
+        })
+        .collect();
+    for ((status, commands, meaning), row) in tools::exit::STATUSES.iter().zip(rows) {
         let meaning = meaning.replace('`', "");
         assert!(row.starts_with(&format!("| {status} | {meaning}")), "{row}");
-        assert!(help.contains(&format!("{status} {meaning}")), "{help}");
+        // Each command's help says the statuses it gives, and no other.
+        for (command, help) in &helps {
+            let says = help.contains(&format!("{status} {meaning}"));
+            assert_eq!(says, commands.contains(command), "{command}: {help}");
+        }
     }
 }
 

@@ -350,3 +350,41 @@ fn a_run_an_interrupt_stops_is_not_counted_as_a_result() {
     assert!(!out.contains("could not be compared"), "{out}");
     crate::assert_none_left(&mark);
 }
+
+/// A run stopped past its time limit says so, with the processor time the
+/// verdict counts beside the wall clock's, not as a SIGKILL after a time
+/// under the limit.
+#[test]
+fn a_time_limit_failure_says_it_was_stopped_past_the_limit() {
+    let (status, out) = run(
+        "stress",
+        &[
+            "puyo",
+            "-c",
+            "while :; do :; done",
+            "--lang",
+            "cpp",
+            "--time-limit",
+            "200",
+            "--seconds",
+            "1",
+            "--shrink-seconds",
+            "1",
+            "--seed",
+            "1",
+        ],
+    );
+    assert_eq!(status, FOUND, "{out}");
+    let line = out
+        .lines()
+        .find(|line| line.contains("stopped past its time limit after"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let cpu: f64 = line
+        .split("after ")
+        .nth(1)
+        .and_then(|rest| rest.split(" ms of processor time").next())
+        .and_then(|ms| ms.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(cpu >= 200.0, "{line}");
+    assert!(!out.contains("SIGKILL"), "{out}");
+}
