@@ -429,6 +429,28 @@ mod tests {
     }
 
     #[test]
+    fn a_suite_keeps_its_pools_largest_answer() {
+        // The largest answers are where a value overflows its type (a 2048
+        // tile kept in 16 bits fails at 32768, and so on any board whose
+        // answer is past the limit): a suite that leaves out every case of
+        // its pool's largest answer lets such a solution through, however
+        // many one-change mutants it rejects.
+        for problem in registry::ALL {
+            let info = problem.info();
+            if info.left_out.is_empty() {
+                continue;
+            }
+            let answer = |k: u64| -> Option<u64> {
+                let case = case_at(*problem, k).unwrap();
+                String::from_utf8_lossy(&case.expected).trim().parse().ok()
+            };
+            let largest = (0..info.suite_cases).filter_map(answer).max();
+            let kept = places(*problem).into_iter().filter_map(answer).max();
+            assert_eq!(kept, largest, "{}: the pool's largest answer", info.name);
+        }
+    }
+
+    #[test]
     fn the_2048_suites_leave_out_most_of_their_dearest_cases() {
         // 2048's 4^5 and 4^10 searches on a 20 x 20 board are the suite's
         // dearest cases by far for a Python solution; those that reject

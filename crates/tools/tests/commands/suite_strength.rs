@@ -515,13 +515,19 @@ impl Pool {
     /// The cases the suite may leave out: of the dear cases, the dearest
     /// first, each one without which every mutant is still rejected by as
     /// many kept cases as it was, up to two, and which is not its size's
-    /// last case. The row for the problem's contract.
+    /// last case, nor the last of the pool's largest answer (where a value
+    /// overflows its type, which no one-change mutant shows). The row for
+    /// the problem's contract.
     fn left_out(&self) -> String {
         let info = self.problem.info();
         let largest = self.problem.largest_size(problem_kit::Space::Judge);
         let size = |k: usize| engine::suite::size_of(k as u64, largest);
         let needed = |kept: &BTreeSet<usize>, failed: &BTreeSet<usize>| {
             failed.iter().filter(|k| kept.contains(k)).count().min(2)
+        };
+        // An answer as a number, for the largest (none when it is not one).
+        let answer = |expected: &Vec<u8>| -> Option<u64> {
+            String::from_utf8_lossy(expected).trim().parse().ok()
         };
         let mut kept: BTreeSet<usize> = (0..self.cases.len()).collect();
         let mut out = Vec::new();
@@ -532,7 +538,15 @@ impl Pool {
                 .rejected
                 .iter()
                 .all(|(_, failed)| needed(&without, failed) == needed(&kept, failed));
-            if strong && without.iter().any(|&j| size(j) == size(k)) {
+            let largest_answer = (self.cases.iter())
+                .map(|case| &case.expected)
+                .filter(|e| answer(e).is_some())
+                .max_by_key(|e| answer(e));
+            let is_largest = |j: usize| Some(&self.cases[j].expected) == largest_answer;
+            if strong
+                && without.iter().any(|&j| size(j) == size(k))
+                && (!is_largest(k) || without.iter().any(|&j| is_largest(j)))
+            {
                 kept = without;
                 out.push(k);
             }
