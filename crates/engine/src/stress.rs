@@ -30,7 +30,7 @@ use problem_kit::{AnyProblem, Space};
 use crate::jobs::{judge_run, with_pool, JudgedRun};
 use crate::runner::{self, Limits, Outcome};
 use crate::shrink::Judged;
-use crate::solution::Contestant;
+use crate::solution::{Contestant, Prepared};
 use crate::verdict::Verdict;
 
 /// How many more times a failing input is run, to see that it fails the
@@ -298,6 +298,23 @@ enum Reruns {
 /// Runs `input`, whose failing run gave `first`, [`RERUNS`] more times,
 /// until one gives something else.
 fn rerun(plan: &Search, input: &[u8], first: &Gave) -> Reruns {
+    // A warm start shares its server's hash seed with the runs before it,
+    // where a fresh start draws its own: a solution whose answer hangs on
+    // the order of a set would repeat itself warm. The re-runs start
+    // fresh, as a judge's runs do.
+    let cold = match plan.contestant {
+        Contestant::Solution(prepared) if prepared.warm.is_some() => Some(Prepared {
+            warm: None,
+            ..prepared.clone()
+        }),
+        _ => None,
+    };
+    let cold_plan = cold.as_ref().map(|prepared| Search {
+        contestant: Contestant::Solution(prepared),
+        spaces: plan.spaces.clone(),
+        ..*plan
+    });
+    let plan = cold_plan.as_ref().unwrap_or(plan);
     for _ in 0..RERUNS {
         match gave(plan, &test(plan, input)) {
             None => return Reruns::CutShort,

@@ -125,3 +125,28 @@ fn a_candidate_whose_runs_disagree_ends_the_shrink() {
     let saved = std::fs::read_to_string(dir.join("seed-1.in")).unwrap();
     assert!(puyos(&saved) >= steady_from, "{saved}\n{out}");
 }
+
+/// The re-runs of a failure start fresh, as a judge's runs do, not warm:
+/// a solution whose answer hangs on what a warm start shares with the runs
+/// before it (the hash seed of `str`, here stood in for by whether it was
+/// started with `-c`, which only a warm start's server is) is called
+/// nondeterministic, as fresh starts would find it, at any `--jobs`.
+#[test]
+fn a_failure_s_reruns_start_fresh() {
+    if !crate::have("python3") {
+        return;
+    }
+    let dir = scratch("flaky-warm-only");
+    // The path is built, so that the source names no `/proc/self` (which
+    // would start the file cold from the first run).
+    let report = "def report(chains):\n    \
+                  line = open('/proc/' + 'self/cmdline').read().split(chr(0))\n    \
+                  print(chains + 1 if '-c' in line else chains)";
+    let solution = puyo_solution(&dir, "warm_only.py", report);
+    let (status, out) = stress(&solution, &dir);
+    assert_eq!(status, FOUND, "{out}");
+    assert!(
+        out.contains("nondeterministic: the same input gave WA"),
+        "{out}"
+    );
+}
