@@ -11,9 +11,11 @@
 //!   call a function;
 //! - [`solution`]: a user's solution, prepared to run as its judge would;
 //! - [`verdict`]: a run's verdict, outputs compared as judges compare them;
-//! - [`jobs`], [`cases`], [`judging`], [`stress`] and [`shrink`]: one
-//!   input run and judged, and the job threads that run many in order; the
-//!   cases of folders and a judging over them, generated inputs until one
+//! - [`normalize`], [`jobs`], [`cases`], [`suite`], [`judging`],
+//!   [`self_test`], [`stress`] and [`shrink`]: a hand-written case read as
+//!   the judge sends it; one input run and judged, and the job threads that
+//!   run many in order; the cases of folders, the judge suite, and a
+//!   judging over them; a language's self-test; generated inputs until one
 //!   fails, and a failure made smaller.
 //!
 //! Nothing here prints or parses a command line: results are values, and

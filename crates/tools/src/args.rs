@@ -381,8 +381,6 @@ pub struct Resolved {
     /// Where the limits come from, for the heading: ` (as given)`, ` (the
     /// judge's rule for the language)`, ` (Baekjoon 12100's)`.
     pub limits_source: String,
-    /// The judge's rule for the language, when there is one.
-    pub rule: Option<String>,
     pub beyond_judge: bool,
     pub form: Option<Forced>,
     /// How many runs at a time: `--jobs`, else the cores this process may
@@ -456,7 +454,6 @@ impl SolutionArgs {
                 file_size: Some(memory),
             },
             limits_source,
-            rule,
             beyond_judge: self.beyond_judge,
             cold: self.cold,
             form: self.form,

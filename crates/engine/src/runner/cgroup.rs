@@ -72,7 +72,7 @@ impl Layout {
         }
     }
 
-    /// A word for the heading and `--check-sandbox`.
+    /// A word for the heading and `cargo judge --check-toolchains`.
     pub fn name(&self) -> &'static str {
         match self {
             Layout::V1 { .. } => "cgroup v1",

@@ -108,7 +108,7 @@ impl Containment {
         (!gaps.is_empty()).then(|| format!("not contained: {}", gaps.join("; ")))
     }
 
-    /// One line for each mechanism, for `--check-sandbox`.
+    /// One line for each mechanism, for `cargo judge --check-toolchains`.
     pub fn report(&self) -> Vec<String> {
         let yes_no = |on: bool| if on { "yes" } else { "no " };
         vec![

@@ -53,7 +53,8 @@ pub mod seccomp;
 /// A run's limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time.
+    /// Processor time (the wall clock only stops a hang, at about twice
+    /// it: see `watch`).
     pub time: Duration,
     /// Peak resident memory, in bytes.
     pub memory: u64,

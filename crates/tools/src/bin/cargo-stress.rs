@@ -132,7 +132,7 @@ fn write_heading(
             report::solution_heading(solution, resolved.language, &prepared.how),
             limits.time.as_millis(),
             limits.memory >> 20,
-            limits_rule(resolved)
+            resolved.limits_source
         ),
         _ => "the workspace's fast solver, against its reference".to_string(),
     };
@@ -150,14 +150,6 @@ fn write_heading(
         plan.time.as_secs()
     );
     let _ = out.flush();
-}
-
-/// The judge's rule for the solution's limits, for the heading.
-fn limits_rule(resolved: &Resolved) -> String {
-    resolved
-        .rule
-        .as_ref()
-        .map_or(String::new(), |r| format!(" ({r})"))
 }
 
 /// The largest generator size to reach: `--size` when given, checked

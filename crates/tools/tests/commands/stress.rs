@@ -388,3 +388,31 @@ fn a_time_limit_failure_says_it_was_stopped_past_the_limit() {
     assert!(cpu >= 200.0, "{line}");
     assert!(!out.contains("SIGKILL"), "{out}");
 }
+
+/// Limits the user gives are said to be theirs in the heading, never the
+/// judge's rule for the language.
+#[test]
+fn limits_given_are_named_as_given() {
+    let (_, out) = run(
+        "stress",
+        &[
+            "puyo",
+            "-c",
+            "cat",
+            "--lang",
+            "py",
+            "--time-limit",
+            "500",
+            "--seconds",
+            "1",
+            "--shrink-seconds",
+            "1",
+            "--seed",
+            "1",
+        ],
+    );
+    let heading = out.lines().next().unwrap_or_default();
+    assert!(heading.contains("limits 500 ms, "), "{out}");
+    assert!(heading.ends_with("(as given)"), "{heading}");
+    assert!(!heading.contains("rule"), "{heading}");
+}
