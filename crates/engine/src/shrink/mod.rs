@@ -61,7 +61,7 @@ use problem_kit::{AnyProblem, Space, SplitMix64};
 use crate::jobs::{with_pool, Pool};
 
 /// The most fresh inputs one probe runs below a measure that no single
-/// step lowers (see [`Shrinker::probe`]).
+/// step lowers (see the module's doc).
 pub const PROBE_RUNS: usize = 20;
 
 /// The most candidates two steps away run at one input.
