@@ -522,8 +522,12 @@ fn judge_candidate(
     found: &Mutex<Findings>,
 ) -> (Judged, Duration) {
     let (tested, cost) = test_costed(plan, input);
-    let Tested::Failed(expected, got) = tested else {
-        return (Judged::Passes, cost);
+    let (expected, got) = match tested {
+        Tested::Failed(expected, got) => (expected, got),
+        // A scratch folder that takes no run: no later candidate can be
+        // judged either.
+        Tested::Broken(_) => return (Judged::Cut, cost),
+        _ => return (Judged::Passes, cost),
     };
     if let Got::Run(verdict, _) = &got {
         if Some(*verdict) != wanted {

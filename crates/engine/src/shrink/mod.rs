@@ -101,6 +101,10 @@ pub enum Judged {
     /// It failed, but runs of it disagreed (a solution that answers at
     /// random): the shrink stops there.
     Unsteady,
+    /// It could not be judged (a scratch folder that takes no run, a full
+    /// disk): the shrink stops there, and its result is never called
+    /// minimal, since the candidate's turn never came.
+    Cut,
 }
 
 impl From<bool> for Judged {
@@ -143,6 +147,8 @@ pub struct Shrunk {
     pub pairs_tried: bool,
     /// The candidate whose runs disagreed, which ended the shrink.
     pub unsteady: Option<Vec<u8>>,
+    /// Whether a candidate could not be judged, which ended the shrink.
+    pub cut: bool,
     /// The failing input's measure, and the result's.
     pub before: Measure,
     pub after: Measure,
@@ -195,6 +201,7 @@ pub fn shrink(
             decided: HashSet::new(),
             ahead: HashMap::new(),
             unsteady: None,
+            cut: false,
             fresh_inputs: fresh.map(|f| FreshInputs::new(problem, f)),
             probe_inputs: fresh.map(|f| FreshInputs::for_probes(problem, f)),
             probed: HashSet::new(),
@@ -238,6 +245,8 @@ struct Shrinker<'a, 'p> {
     ahead: HashMap<Vec<u8>, (Judged, Duration)>,
     /// The candidate whose runs disagreed, in its turn: the shrink stops.
     unsteady: Option<Vec<u8>>,
+    /// Whether a candidate could not be judged: the shrink stops.
+    cut: bool,
     /// The fresh inputs, when the shrink has them.
     fresh_inputs: Option<FreshInputs>,
     /// The probes' fresh inputs (see [`Shrinker::probe`]): a stream of
@@ -271,7 +280,7 @@ impl Shrinker<'_, '_> {
             }
         };
         // A failure that does not repeat makes no input minimal.
-        let steady = self.unsteady.is_none();
+        let steady = self.unsteady.is_none() && !self.cut;
         Shrunk {
             after: measure(self.problem, &current),
             input: current,
@@ -280,17 +289,19 @@ impl Shrinker<'_, '_> {
             minimal: minimal && steady,
             pairs_tried: pairs_tried && steady,
             unsteady: self.unsteady.take(),
+            cut: self.cut,
             before,
             elapsed: self.started.elapsed(),
         }
     }
 
     /// Whether the shrink ends where it is: out of time, interrupted, or
-    /// at an unsteady candidate.
+    /// at an unsteady candidate or one that could not be judged.
     fn must_stop(&self) -> bool {
         self.started.elapsed() > self.budget
             || crate::runner::interrupt::requested()
             || self.unsteady.is_some()
+            || self.cut
     }
 
     /// Whether `candidate` (smaller than the input it would replace) is
@@ -312,6 +323,9 @@ impl Shrinker<'_, '_> {
             Some(judged) => judged,
             None => self.pool.all(vec![candidate.to_vec()])[0],
         };
+        if judged.0 == Judged::Cut {
+            self.cut = true;
+        }
         if judged.0 == Judged::Unsteady {
             self.unsteady = Some(candidate.to_vec());
         }

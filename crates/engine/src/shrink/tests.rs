@@ -262,3 +262,39 @@ fn a_bug_small_boards_show_is_reached_by_a_probe_not_by_every_step() {
 
 const FIVE_BY_FIVE: &[u8] =
     b"5\n2 4 8 16 32\n4 8 16 32 64\n8 16 32 64 128\n16 32 64 128 256\n32 64 128 256 512\n";
+
+#[test]
+fn a_candidate_that_cannot_be_judged_ends_the_shrink_short_of_minimal() {
+    // Fails with a 32 on the board, but a 1 x 1 board cannot be run (as
+    // with a full disk): the shrink stops at the first, never calling what
+    // it has minimal.
+    let problem = registry::find("game2048").unwrap();
+    let input = b"3\n2 4 8\n16 32 2\n4 4 4\n".to_vec();
+    let judge = |input: &[u8]| {
+        let text = String::from_utf8_lossy(input);
+        let judged = match (
+            text.starts_with("1\n"),
+            text.split_whitespace().skip(1).any(|t| t == "32"),
+        ) {
+            (_, false) => Judged::Passes,
+            (true, true) => Judged::Cut,
+            (false, true) => Judged::Fails,
+        };
+        (judged, Duration::ZERO)
+    };
+    let shrunk = shrink(
+        problem,
+        input,
+        &judge_valid(problem),
+        &judge,
+        Duration::from_secs(60),
+        None,
+        1,
+    );
+    assert!(
+        shrunk.cut && !shrunk.minimal && !shrunk.pairs_tried,
+        "{shrunk:?}"
+    );
+    assert!(shrunk.unsteady.is_none());
+    assert_eq!(shrunk.after.value, 2, "{shrunk:?}");
+}

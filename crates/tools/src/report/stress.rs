@@ -112,6 +112,8 @@ pub fn write_shrunk(
     } else {
         let stopped = if shrunk.unsteady.is_some() {
             "stopped at a candidate whose runs disagreed"
+        } else if shrunk.cut {
+            "stopped at a candidate that could not be run (its scratch folder took no run)"
         } else if interrupted {
             "interrupted"
         } else {
