@@ -47,6 +47,14 @@ fn workspace_copy(name: &str) -> PathBuf {
     copy
 }
 
+/// The target folder the command's check of `copy` builds in: one of the
+/// copy's own, beside it. Cargo names a path crate's build by its path in
+/// its workspace, so two copies checked in one target folder at once share
+/// `grid`'s build, and one copy's could pass for the other's broken one.
+fn check_target(copy: &Path) -> PathBuf {
+    copy.with_extension("target")
+}
+
 /// What `git status --porcelain` says of the copy.
 fn changes(copy: &Path) -> String {
     let output = Command::new("git")
@@ -61,6 +69,7 @@ fn changes(copy: &Path) -> String {
 fn new_problem(copy: &Path, args: &[&str]) -> (Option<i32>, String) {
     let output = TestCommand::new(env!("CARGO_BIN_EXE_new-problem"), copy)
         .args(args)
+        .env("CARGO_TARGET_DIR", check_target(copy))
         .output();
     (output.status, output.text())
 }
@@ -158,6 +167,7 @@ fn an_interrupt_during_the_check_undoes_everything() {
     let mut command = Command::new(env!("CARGO_BIN_EXE_new-problem"))
         .arg("no-such-problem")
         .current_dir(&copy)
+        .env("CARGO_TARGET_DIR", check_target(&copy))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
