@@ -268,7 +268,7 @@ impl Shrinker<'_, '_> {
         let (minimal, pairs_tried) = loop {
             let (minimal, pairs_tried) = self.locally(&mut current);
             let found = match minimal {
-                true => self.fresh(&current, usize::MAX, false),
+                true => self.fresh(&current),
                 false => None,
             };
             match found {
@@ -514,20 +514,22 @@ impl Shrinker<'_, '_> {
         found
     }
 
-    /// The next fresh input smaller than `current` (with `lower`, of a
-    /// smaller measure) that is valid and fails, if one comes within `most`
-    /// runs and before the fresh inputs run out. Every other run is of an
-    /// input just below `current`'s measure, when the generator makes one
-    /// within [`BELOW_PATIENCE`] tries: a failure one step down is likelier
-    /// than one far below, and the search goes on down from it.
-    fn fresh(&mut self, current: &[u8], most: usize, lower: bool) -> Option<Vec<u8>> {
+    /// The next fresh input smaller than `current` that is valid and
+    /// fails, if one comes before the fresh inputs run out (see
+    /// [`Shrinker::fresh_from`]).
+    fn fresh(&mut self, current: &[u8]) -> Option<Vec<u8>> {
         let mut inputs = self.fresh_inputs.take()?;
-        let found = self.fresh_from(&mut inputs, current, most, lower);
+        let found = self.fresh_from(&mut inputs, current, usize::MAX, false);
         self.fresh_inputs = Some(inputs);
         found
     }
 
-    /// [`Shrinker::fresh`], from `inputs`.
+    /// The next input of `inputs` smaller than `current` (with `lower`, of
+    /// a smaller measure) that is valid and fails, if one comes within
+    /// `most` runs and before they run out. Every other run is of an input
+    /// just below `current`'s measure, when the generator makes one within
+    /// [`BELOW_PATIENCE`] tries: a failure one step down is likelier than
+    /// one far below, and the search goes on down from it.
     fn fresh_from(
         &mut self,
         inputs: &mut FreshInputs,

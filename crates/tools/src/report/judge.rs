@@ -189,14 +189,18 @@ pub fn write_summary(
             time.as_millis()
         )?;
     }
-    write_notes(out, tally, summary)?;
+    write_closing_notes(out, tally, summary)?;
     crate::write_warm_fallback(out)?;
     writeln!(out, "{} passed, {} failed", tally.passed, tally.failed)
 }
 
 /// The lines that say what the counts leave out: failures shown in a
 /// line, disputed `.out`s, cases not run after a TLE, an interrupt.
-fn write_notes(out: &mut dyn Write, tally: &Tally, summary: Summary) -> std::io::Result<()> {
+fn write_closing_notes(
+    out: &mut dyn Write,
+    tally: &Tally,
+    summary: Summary,
+) -> std::io::Result<()> {
     if summary.brief > 0 {
         writeln!(
             out,

@@ -531,6 +531,10 @@ impl Pool {
         };
         let mut kept: BTreeSet<usize> = (0..self.cases.len()).collect();
         let mut out = Vec::new();
+        let largest_answer = (self.cases.iter())
+            .map(|case| &case.expected)
+            .filter(|e| answer(e).is_some())
+            .max_by_key(|e| answer(e));
         for &k in &self.dear {
             let mut without = kept.clone();
             without.remove(&k);
@@ -538,10 +542,6 @@ impl Pool {
                 .rejected
                 .iter()
                 .all(|(_, failed)| needed(&without, failed) == needed(&kept, failed));
-            let largest_answer = (self.cases.iter())
-                .map(|case| &case.expected)
-                .filter(|e| answer(e).is_some())
-                .max_by_key(|e| answer(e));
             let is_largest = |j: usize| Some(&self.cases[j].expected) == largest_answer;
             if strong
                 && without.iter().any(|&j| size(j) == size(k))
